@@ -1,0 +1,135 @@
+//! What a caller hands a long solve: a memory budget, a way to interrupt it,
+//! and somewhere to report progress. The engine does no terminal I/O itself;
+//! the command line turns [`Progress`] reports into a progress bar.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+
+use crate::error::Error;
+
+/// Receives progress reports. Implementations must be cheap: solvers call
+/// `advance` from worker threads, though only every few thousand positions.
+pub trait Progress: Send + Sync {
+    /// A new phase begins, with `total` units of work (0 if unknown).
+    fn start(&self, label: &str, total: u64);
+    fn advance(&self, units: u64);
+    fn finish(&self);
+}
+
+/// Budget, interruption and progress for one solve.
+#[derive(Clone)]
+pub struct Control {
+    memory_limit: u64,
+    cancel: Arc<AtomicBool>,
+    progress: Option<Arc<dyn Progress>>,
+}
+
+impl Default for Control {
+    fn default() -> Self {
+        Control {
+            memory_limit: Self::DEFAULT_MEMORY,
+            cancel: Arc::new(AtomicBool::new(false)),
+            progress: None,
+        }
+    }
+}
+
+impl Control {
+    /// 4 GiB: enough for every judge problem and the documented large sizes.
+    pub const DEFAULT_MEMORY: u64 = 4 << 30;
+
+    pub fn with_memory_limit(mut self, bytes: u64) -> Self {
+        self.memory_limit = bytes;
+        self
+    }
+
+    pub fn with_cancel(mut self, flag: Arc<AtomicBool>) -> Self {
+        self.cancel = flag;
+        self
+    }
+
+    pub fn with_progress(mut self, progress: Arc<dyn Progress>) -> Self {
+        self.progress = Some(progress);
+        self
+    }
+
+    pub fn memory_limit(&self) -> u64 {
+        self.memory_limit
+    }
+
+    /// Refuses up front a structure that would not fit the budget.
+    pub fn reserve(&self, what: &str, bytes: u64) -> Result<(), Error> {
+        if bytes > self.memory_limit {
+            return Err(Error::Memory {
+                what: what.to_string(),
+                needed: bytes,
+                limit: self.memory_limit,
+            });
+        }
+        Ok(())
+    }
+
+    /// Fails with [`Error::Interrupted`] once the user asked to stop.
+    #[inline]
+    pub fn check(&self) -> Result<(), Error> {
+        if self.cancel.load(Ordering::Relaxed) {
+            Err(Error::Interrupted)
+        } else {
+            Ok(())
+        }
+    }
+
+    pub fn start(&self, label: &str, total: u64) {
+        if let Some(p) = &self.progress {
+            p.start(label, total);
+        }
+    }
+
+    #[inline]
+    pub fn advance(&self, units: u64) {
+        if let Some(p) = &self.progress {
+            p.advance(units);
+        }
+    }
+
+    pub fn finish(&self) {
+        if let Some(p) = &self.progress {
+            p.finish();
+        }
+    }
+}
+
+/// Bytes in the units people read: `6.2 GiB`, `512 MiB`, `12 KiB`.
+pub fn format_bytes(bytes: u64) -> String {
+    const UNITS: [&str; 5] = ["B", "KiB", "MiB", "GiB", "TiB"];
+    let mut value = bytes as f64;
+    let mut unit = 0;
+    while value >= 1024.0 && unit + 1 < UNITS.len() {
+        value /= 1024.0;
+        unit += 1;
+    }
+    if unit == 0 || value >= 100.0 {
+        format!("{value:.0} {}", UNITS[unit])
+    } else {
+        format!("{value:.1} {}", UNITS[unit])
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bytes_read_well() {
+        assert_eq!(format_bytes(512), "512 B");
+        assert_eq!(format_bytes(1536), "1.5 KiB");
+        assert_eq!(format_bytes(6_657_199_308), "6.2 GiB");
+    }
+
+    #[test]
+    fn budget_is_enforced() {
+        let ctl = Control::default().with_memory_limit(1000);
+        assert!(ctl.reserve("x", 1000).is_ok());
+        assert!(matches!(ctl.reserve("x", 1001), Err(Error::Memory { needed: 1001, .. })));
+    }
+}

@@ -1,0 +1,75 @@
+//! The game model every solver works on.
+//!
+//! A [`Game`] is one instance of a game (a board, a set of bags, a coin row):
+//! it generates moves and plays them. Solvers ask for more only when they
+//! need it: [`Indexed`] for flat arrays, [`Layered`] for bottom-up tables.
+
+use std::fmt::Debug;
+use std::hash::Hash;
+
+use crate::value::{Turn, Value};
+
+/// The result of playing one move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Step<P, R> {
+    pub pos: P,
+    /// What the mover earned by this move (`()` in win/lose games).
+    pub reward: R,
+    /// Whether the opponent moves next or the mover plays again.
+    pub turn: Turn,
+}
+
+/// Shorthand for the step type of a game.
+pub type StepOf<G> = Step<<G as Game>::Pos, <<G as Game>::Value as Value>::Reward>;
+
+/// A two-player game of perfect information, seen from the side to move.
+pub trait Game: Sync {
+    type Pos: Clone + Eq + Hash + Debug + Send + Sync;
+    type Move: Copy + Eq + Debug + Send + Sync;
+    type Value: Value;
+
+    /// Appends the legal moves of `pos` to `out`, leaving what is already
+    /// there alone. No moves means the game is over.
+    fn moves(&self, pos: &Self::Pos, out: &mut Vec<Self::Move>);
+
+    fn play(&self, pos: &Self::Pos, mv: Self::Move) -> StepOf<Self>;
+
+    /// The value of a position without legal moves, for the side to move.
+    fn terminal(&self, pos: &Self::Pos) -> Self::Value;
+
+    /// Puts the moves most likely to be best first; alpha-beta prunes more
+    /// the better this guess is. Must be deterministic for a given position.
+    fn order_moves(&self, pos: &Self::Pos, moves: &mut [Self::Move]) {
+        let _ = (pos, moves);
+    }
+
+    /// A 64-bit key for transposition tables. Games with a compact exact
+    /// encoding should return it; the default hashes the position.
+    fn key(&self, pos: &Self::Pos) -> u64 {
+        use std::hash::{BuildHasher, BuildHasherDefault, DefaultHasher};
+        BuildHasherDefault::<DefaultHasher>::default().hash_one(pos)
+    }
+}
+
+/// A game whose positions are numbered `0..size()`.
+pub trait Indexed: Game {
+    fn size(&self) -> u64;
+    fn rank(&self, pos: &Self::Pos) -> u64;
+    fn unrank(&self, index: u64) -> Self::Pos;
+
+    /// The rank of `step.pos`, reached from `pos` (of rank `parent`) by `mv`.
+    /// Games that can update a rank incrementally override this.
+    fn child_rank(&self, parent: u64, pos: &Self::Pos, mv: Self::Move, step: &StepOf<Self>) -> u64 {
+        let _ = (parent, pos, mv);
+        self.rank(&step.pos)
+    }
+}
+
+/// An indexed game split into layers so that every move goes to a strictly
+/// later layer. The game is then acyclic, and a layer can be solved in
+/// parallel once all later layers are.
+pub trait Layered: Indexed {
+    fn layer_count(&self) -> usize;
+    /// Fills `out` (cleared by the caller) with the ranks in `layer`, ascending.
+    fn layer(&self, layer: usize, out: &mut Vec<u64>);
+}

@@ -1,0 +1,47 @@
+//! Solvers, each generic over the game model and asking only for the
+//! capability it needs. All of them answer per-move analysis the same way:
+//! value every child, then [`rank_moves`].
+
+pub mod alphabeta;
+pub mod negamax;
+pub mod table;
+
+use crate::error::Error;
+use crate::game::Game;
+use crate::value::Value;
+
+/// One legal move and its value to the mover.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MoveValue<M, V> {
+    pub mv: M,
+    pub value: V,
+}
+
+pub type Analysis<G> = Vec<MoveValue<<G as Game>::Move, <G as Game>::Value>>;
+
+/// Values every legal move of `pos` from the values of the positions they
+/// lead to, best first; ties keep the game's move order.
+pub fn rank_moves<G: Game>(
+    game: &G,
+    pos: &G::Pos,
+    mut child_value: impl FnMut(&G::Pos) -> Result<G::Value, Error>,
+) -> Result<Analysis<G>, Error> {
+    let mut moves = Vec::new();
+    game.moves(pos, &mut moves);
+    let mut out = Vec::with_capacity(moves.len());
+    for mv in moves {
+        let step = game.play(pos, mv);
+        let child = child_value(&step.pos)?;
+        out.push(MoveValue {
+            mv,
+            value: G::Value::back(step.reward, step.turn, child),
+        });
+    }
+    out.sort_by(|a, b| b.value.cmp(&a.value));
+    Ok(out)
+}
+
+/// The value of `pos` from its analysis: the best move, or the terminal value.
+pub fn value_from_analysis<G: Game>(game: &G, pos: &G::Pos, analysis: &Analysis<G>) -> G::Value {
+    analysis.first().map_or_else(|| game.terminal(pos), |m| m.value)
+}
