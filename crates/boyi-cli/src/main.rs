@@ -1,1 +1,325 @@
-fn main() {}
+//! `boyi`: the command line over the engine and the catalogue.
+
+mod progress;
+
+use std::io::{Read, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+
+use boyi::Control;
+use boyi_games::{catalogue, AnalyzeRequest, Error, Problem, Report};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
+
+const ABOUT: &str = "boyi (博弈): exact solutions of two-player games of perfect information.";
+
+const LONG_ABOUT: &str =
+    "boyi (博弈): exact solutions of two-player games of perfect information.\n\n\
+Who wins this position, by how much, in how many moves, and which moves keep the win.\n\
+`boyi list` shows every game and judge problem; `boyi solve <problem>` answers judge input\n\
+on stdin in the judge's exact output format; `boyi analyze <game>` values a position and\n\
+each of its moves.";
+
+#[derive(Parser)]
+#[command(name = "boyi", version, about = ABOUT, long_about = LONG_ABOUT)]
+struct Cli {
+    /// Memory the solver may use, e.g. `512M`, `4G` (default 4G). Larger
+    /// instances are refused up front with the figure they need.
+    #[arg(long, global = true, value_name = "SIZE", value_parser = parse_size)]
+    memory: Option<u64>,
+
+    /// Worker threads (default: one per core).
+    #[arg(long, global = true, value_name = "N")]
+    threads: Option<usize>,
+
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// List every game and judge problem, one line each.
+    List {
+        /// Machine-readable output.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Answer judge input in the judge's exact output format.
+    #[command(
+        long_about = "Answer judge input (stdin, or FILE) in the judge's exact output format.\n\
+        Input is read as whitespace-separated tokens: blank lines and trailing spaces are fine.\n\
+        Bad input gets a one-line error on stderr naming the line and token, exit code 2."
+    )]
+    Solve {
+        /// Problem id or judge id (see `boyi list`).
+        problem: String,
+        /// Read the input from this file instead of stdin.
+        file: Option<PathBuf>,
+    },
+    /// Value a position and every legal move from it, best first.
+    #[command(
+        long_about = "Value a position and every legal move from it, best first.\n\
+        The instance is read in the problem's judge format (stdin, or --input FILE); MOVES are\n\
+        moves already played from its start, in the game's notation (see below).\n\
+        Values are from the side to move: a score is its points minus the opponent's from\n\
+        here on under best play; an outcome is win / lose / draw with the number of moves."
+    )]
+    Analyze {
+        /// Game or problem id (see `boyi list`).
+        game: String,
+        /// Moves already played, in the game's notation.
+        moves: Vec<String>,
+        /// Read the instance from this file instead of stdin.
+        #[arg(long, value_name = "FILE")]
+        input: Option<PathBuf>,
+        /// Which case of a multi-case input (1-based).
+        #[arg(long, default_value_t = 1, value_name = "K")]
+        case: usize,
+        /// Machine-readable output.
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+fn parse_size(text: &str) -> Result<u64, String> {
+    let t = text.trim();
+    let (digits, unit) = t.split_at(
+        t.find(|c: char| !c.is_ascii_digit() && c != '.')
+            .unwrap_or(t.len()),
+    );
+    let value: f64 = digits
+        .parse()
+        .map_err(|_| format!("`{text}` is not a size like 512M or 4G"))?;
+    let scale = match unit
+        .trim()
+        .to_ascii_lowercase()
+        .trim_end_matches("ib")
+        .trim_end_matches('b')
+    {
+        "" => 1u64,
+        "k" => 1 << 10,
+        "m" => 1 << 20,
+        "g" => 1 << 30,
+        "t" => 1 << 40,
+        _ => return Err(format!("`{text}`: unknown unit; use K, M, G or T")),
+    };
+    Ok((value * scale as f64) as u64)
+}
+
+/// Per-problem formats, appended to the help of the commands that read them.
+fn formats() -> String {
+    let mut s = String::from("Problems and their input formats:\n");
+    for p in catalogue::all() {
+        s.push_str(&format!(
+            "\n{} (also {}):\n",
+            p.id(),
+            p.aliases().join(", ")
+        ));
+        for line in p.help().lines() {
+            s.push_str(&format!("  {line}\n"));
+        }
+    }
+    s
+}
+
+fn main() -> ExitCode {
+    let command = Cli::command()
+        .after_long_help(
+            "Run `boyi list` for the problems, `boyi solve --help` for their input formats.\n\
+            Example: boyi solve young-chess < examples/young-chess/sample1.in",
+        )
+        .mut_subcommand("solve", |c| c.after_long_help(formats()))
+        .mut_subcommand("analyze", |c| c.after_long_help(formats()));
+    let cli = match Cli::from_arg_matches(&command.get_matches()) {
+        Ok(cli) => cli,
+        Err(e) => e.exit(),
+    };
+    if let Some(n) = cli.threads {
+        if let Err(e) = rayon::ThreadPoolBuilder::new()
+            .num_threads(n.max(1))
+            .build_global()
+        {
+            eprintln!("boyi: cannot start {n} threads: {e}");
+            return ExitCode::from(1);
+        }
+    }
+
+    let cancel = Arc::new(AtomicBool::new(false));
+    {
+        let cancel = cancel.clone();
+        // First Ctrl-C asks the solver to stop cleanly; a second one stops at once.
+        let _ = ctrlc::set_handler(move || {
+            if cancel.swap(true, Ordering::SeqCst) {
+                std::process::exit(130);
+            }
+        });
+    }
+    let bar = Arc::new(progress::Bar::new());
+    let ctl = Control::default()
+        .with_memory_limit(cli.memory.unwrap_or(Control::DEFAULT_MEMORY))
+        .with_cancel(cancel)
+        .with_progress(bar.clone());
+
+    let result = run(cli.command, &ctl);
+    bar.clear();
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(Failure { context, error }) => {
+            match context {
+                Some(c) => eprintln!("boyi: {c}: {error}"),
+                None => eprintln!("boyi: {error}"),
+            }
+            ExitCode::from(error.exit_code() as u8)
+        }
+    }
+}
+
+struct Failure {
+    context: Option<String>,
+    error: Error,
+}
+
+impl From<Error> for Failure {
+    fn from(error: Error) -> Self {
+        Failure {
+            context: None,
+            error,
+        }
+    }
+}
+
+fn problem(name: &str) -> Result<&'static dyn Problem, Failure> {
+    catalogue::find(name).ok_or_else(|| {
+        let ids: Vec<&str> = catalogue::all().iter().map(|p| p.id()).collect();
+        Failure::from(Error::input(format!(
+            "unknown game or problem `{name}`; known: {} (see `boyi list`)",
+            ids.join(", ")
+        )))
+    })
+}
+
+fn read_input(file: Option<&PathBuf>) -> Result<String, Error> {
+    let mut bytes = Vec::new();
+    match file {
+        Some(path) => {
+            bytes = std::fs::read(path)
+                .map_err(|e| Error::input(format!("cannot read {}: {e}", path.display())))?;
+        }
+        None => {
+            std::io::stdin()
+                .read_to_end(&mut bytes)
+                .map_err(|e| Error::input(format!("cannot read stdin: {e}")))?;
+        }
+    }
+    String::from_utf8(bytes).map_err(|e| {
+        Error::input(format!(
+            "the input is not text (invalid UTF-8 at byte {})",
+            e.utf8_error().valid_up_to()
+        ))
+    })
+}
+
+fn run(command: Command, ctl: &Control) -> Result<(), Failure> {
+    match command {
+        Command::List { json } => {
+            let all = catalogue::all();
+            if json {
+                let list: Vec<_> = all
+                    .iter()
+                    .map(|p| serde_json::json!({"id": p.id(), "aliases": p.aliases(), "summary": p.summary()}))
+                    .collect();
+                println!("{}", serde_json::Value::Array(list));
+            } else {
+                let width = all.iter().map(|p| p.id().len()).max().unwrap_or(0);
+                for p in all {
+                    println!(
+                        "{:width$}  {}  [{}]",
+                        p.id(),
+                        p.summary(),
+                        p.aliases().join(", ")
+                    );
+                }
+            }
+            Ok(())
+        }
+        Command::Solve {
+            problem: name,
+            file,
+        } => {
+            let p = problem(&name)?;
+            let in_context = |error| Failure {
+                context: Some(p.id().to_string()),
+                error,
+            };
+            let input = read_input(file.as_ref()).map_err(in_context)?;
+            let output = p.solve(&input, ctl).map_err(in_context)?;
+            write_stdout(&output);
+            Ok(())
+        }
+        Command::Analyze {
+            game,
+            moves,
+            input,
+            case,
+            json,
+        } => {
+            let p = problem(&game)?;
+            let in_context = |error| Failure {
+                context: Some(p.id().to_string()),
+                error,
+            };
+            if case == 0 {
+                return Err(in_context(Error::input("--case counts from 1")));
+            }
+            let text = read_input(input.as_ref()).map_err(in_context)?;
+            let request = AnalyzeRequest {
+                moves,
+                case: case - 1,
+            };
+            let report = p.analyze(&text, &request, ctl).map_err(in_context)?;
+            if json {
+                write_stdout(&format!(
+                    "{}\n",
+                    serde_json::to_string_pretty(&report).expect("reports serialize")
+                ));
+            } else {
+                write_stdout(&render(&report));
+            }
+            Ok(())
+        }
+    }
+}
+
+/// Writes to stdout; a closed pipe (`| head`) is not an error worth a message.
+fn write_stdout(text: &str) {
+    let mut out = std::io::stdout().lock();
+    let _ = out.write_all(text.as_bytes()).and_then(|_| out.flush());
+}
+
+fn render(r: &Report) -> String {
+    let mut s = format!("{}: {} to move\n", r.game, r.to_move);
+    for line in &r.position {
+        s.push_str(&format!("  {line}\n"));
+    }
+    let meaning = match r.value {
+        boyi_games::report::Shown::Score { .. } => {
+            " (the mover's points minus the opponent's, best play)"
+        }
+        _ => "",
+    };
+    s.push_str(&format!("value: {}{meaning}\n", r.value));
+    if r.moves.is_empty() {
+        s.push_str("no legal moves: the game is over\n");
+        return s;
+    }
+    let width = r.moves.iter().map(|m| m.mv.len()).max().unwrap_or(0).max(4);
+    s.push_str(&format!("\n  {:width$}  value\n", "move"));
+    let best = &r.moves[0].value;
+    for m in &r.moves {
+        let mark = if &m.value == best { "  best" } else { "" };
+        s.push_str(&format!("  {:width$}  {}{mark}\n", m.mv, m.value));
+    }
+    s.push_str(&format!("\n(solver: {})\n", r.solver));
+    s
+}

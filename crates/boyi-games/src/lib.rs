@@ -1,1 +1,16 @@
-//! placeholder
+//! The boyi catalogue: one file per game holding its rules as an
+//! implementation of the engine's model, with a brute-force test beside it,
+//! and judge adapters that answer classic judge problems byte for byte.
+
+pub mod catalogue;
+pub mod coin_game;
+pub mod error;
+pub mod gems_fight;
+pub mod judge;
+pub mod permutation_game;
+pub mod report;
+pub mod young_chess;
+
+pub use error::Error;
+pub use judge::{AnalyzeRequest, Problem};
+pub use report::Report;

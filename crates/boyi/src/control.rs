@@ -130,6 +130,9 @@ mod tests {
     fn budget_is_enforced() {
         let ctl = Control::default().with_memory_limit(1000);
         assert!(ctl.reserve("x", 1000).is_ok());
-        assert!(matches!(ctl.reserve("x", 1001), Err(Error::Memory { needed: 1001, .. })));
+        assert!(matches!(
+            ctl.reserve("x", 1001),
+            Err(Error::Memory { needed: 1001, .. })
+        ));
     }
 }

@@ -143,7 +143,10 @@ mod tests {
     #[test]
     fn entries_round_trip() {
         let tt = TranspositionTable::with_bytes(1 << 10);
-        for (i, score) in [-(1i64 << 40), -3, 0, 7, (1 << 40) - 2].into_iter().enumerate() {
+        for (i, score) in [-(1i64 << 40), -3, 0, 7, (1 << 40) - 2]
+            .into_iter()
+            .enumerate()
+        {
             for bound in [Bound::Exact, Bound::Lower, Bound::Upper] {
                 for best in [None, Some(0), Some(254)] {
                     let key = 12345 + i as u64 * 7919;

@@ -10,8 +10,16 @@ pub fn masks_with_popcount(bits: u32, ones: u32, out: &mut Vec<u64>) {
         out.push(0);
         return;
     }
-    let last = if ones == 64 { u64::MAX } else { ((1u64 << ones) - 1) << (bits - ones) };
-    let mut m = if ones == 64 { u64::MAX } else { (1u64 << ones) - 1 };
+    let last = if ones == 64 {
+        u64::MAX
+    } else {
+        ((1u64 << ones) - 1) << (bits - ones)
+    };
+    let mut m = if ones == 64 {
+        u64::MAX
+    } else {
+        (1u64 << ones) - 1
+    };
     loop {
         out.push(m);
         if m == last {

@@ -128,7 +128,7 @@ impl<'g, G: Game> AlphaBeta<'g, G> {
         moves: &mut Vec<G::Move>,
     ) -> Result<i64, Error> {
         self.nodes += 1;
-        if self.nodes % Self::CHECK_EVERY == 0 {
+        if self.nodes.is_multiple_of(Self::CHECK_EVERY) {
             self.ctl.check()?;
             self.ctl.advance(Self::CHECK_EVERY);
         }
@@ -163,8 +163,14 @@ impl<'g, G: Game> AlphaBeta<'g, G> {
             let (r, turn) = (step.reward, step.turn);
             let a = alpha.max(best);
             let (ca, cb) = match turn {
-                Turn::Pass => (G::Value::child_bound(r, turn, beta), G::Value::child_bound(r, turn, a)),
-                Turn::Again => (G::Value::child_bound(r, turn, a), G::Value::child_bound(r, turn, beta)),
+                Turn::Pass => (
+                    G::Value::child_bound(r, turn, beta),
+                    G::Value::child_bound(r, turn, a),
+                ),
+                Turn::Again => (
+                    G::Value::child_bound(r, turn, a),
+                    G::Value::child_bound(r, turn, beta),
+                ),
             };
             let child = self.search_at(&step.pos, ca, cb, ply + 1)?;
             let score = G::Value::back_score(r, turn, child);

@@ -37,11 +37,13 @@ pub fn rank_moves<G: Game>(
             value: G::Value::back(step.reward, step.turn, child),
         });
     }
-    out.sort_by(|a, b| b.value.cmp(&a.value));
+    out.sort_by_key(|m| std::cmp::Reverse(m.value));
     Ok(out)
 }
 
 /// The value of `pos` from its analysis: the best move, or the terminal value.
 pub fn value_from_analysis<G: Game>(game: &G, pos: &G::Pos, analysis: &Analysis<G>) -> G::Value {
-    analysis.first().map_or_else(|| game.terminal(pos), |m| m.value)
+    analysis
+        .first()
+        .map_or_else(|| game.terminal(pos), |m| m.value)
 }

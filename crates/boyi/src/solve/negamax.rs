@@ -122,7 +122,9 @@ impl<'g, G: Game> Negamax<'g, G> {
         self.ctl.check()?;
         self.ctl.advance(Self::CHECK_EVERY as u64);
         let per_entry = std::mem::size_of::<(G::Pos, Memo<G::Value>)>() + 1;
-        self.ctl
-            .reserve("the negamax memo", (self.memo.capacity() * per_entry) as u64)
+        self.ctl.reserve(
+            "the negamax memo",
+            (self.memo.capacity() * per_entry) as u64,
+        )
     }
 }

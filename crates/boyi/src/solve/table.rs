@@ -39,8 +39,11 @@ impl<'g, G: Layered> Table<'g, G> {
                 G::Value::PACKED_DEPTH_LIMIT
             )));
         }
-        let size = usize::try_from(size)
-            .map_err(|_| Error::Unsupported(format!("{size} positions do not fit this machine's address space")))?;
+        let size = usize::try_from(size).map_err(|_| {
+            Error::Unsupported(format!(
+                "{size} positions do not fit this machine's address space"
+            ))
+        })?;
         let zero = <G::Value as Value>::Packed::default();
         let mut cells = Vec::with_capacity(size);
         cells.par_extend((0..size).into_par_iter().map(|_| zero.atomic()));
@@ -52,15 +55,20 @@ impl<'g, G: Layered> Table<'g, G> {
             ctl.check()?;
             ranks.clear();
             game.layer(layer, &mut ranks);
-            ranks.par_chunks(Self::CHUNK).try_for_each_init(Vec::new, |moves, chunk| {
-                ctl.check()?;
-                for &rank in chunk {
-                    let value = table.solve_one(rank, moves);
-                    <G::Value as Value>::Packed::store(&table.cells[rank as usize], value.pack());
-                }
-                ctl.advance(chunk.len() as u64);
-                Ok::<(), Error>(())
-            })?;
+            ranks
+                .par_chunks(Self::CHUNK)
+                .try_for_each_init(Vec::new, |moves, chunk| {
+                    ctl.check()?;
+                    for &rank in chunk {
+                        let value = table.solve_one(rank, moves);
+                        <G::Value as Value>::Packed::store(
+                            &table.cells[rank as usize],
+                            value.pack(),
+                        );
+                    }
+                    ctl.advance(chunk.len() as u64);
+                    Ok::<(), Error>(())
+                })?;
         }
         ctl.finish();
         Ok(table)
@@ -88,7 +96,9 @@ impl<'g, G: Layered> Table<'g, G> {
 
     #[inline]
     pub fn value_at(&self, rank: u64) -> G::Value {
-        G::Value::unpack(<G::Value as Value>::Packed::load(&self.cells[rank as usize]))
+        G::Value::unpack(<G::Value as Value>::Packed::load(
+            &self.cells[rank as usize],
+        ))
     }
 
     pub fn value(&self, pos: &G::Pos) -> G::Value {
@@ -96,7 +106,8 @@ impl<'g, G: Layered> Table<'g, G> {
     }
 
     pub fn analyze(&self, pos: &G::Pos) -> Analysis<G> {
-        rank_moves(self.game, pos, |child| Ok(self.value(child))).expect("table lookups cannot fail")
+        rank_moves(self.game, pos, |child| Ok(self.value(child)))
+            .expect("table lookups cannot fail")
     }
 
     pub fn bytes(&self) -> u64 {

@@ -1,0 +1,185 @@
+//! Whitespace-separated tokens with their line and place in the line, so that
+//! every parse error can say exactly where the input went wrong. Blank lines
+//! and trailing spaces are simply whitespace.
+
+use std::fmt::Display;
+use std::ops::RangeInclusive;
+use std::str::FromStr;
+
+use crate::error::Error;
+
+#[derive(Clone, Copy, Debug)]
+pub struct Token<'a> {
+    pub text: &'a str,
+    /// 1-based line number.
+    pub line: usize,
+    /// 1-based place of the token in its line.
+    pub column: usize,
+}
+
+impl Token<'_> {
+    pub fn at(&self) -> String {
+        format!("line {}, token {}", self.line, self.column)
+    }
+}
+
+pub struct Tokens<'a> {
+    rest: &'a str,
+    line: usize,
+    column: usize,
+}
+
+impl<'a> Tokens<'a> {
+    pub fn new(input: &'a str) -> Self {
+        Tokens {
+            rest: input,
+            line: 1,
+            column: 0,
+        }
+    }
+
+    fn skip_space(&mut self) {
+        let mut chars = self.rest.char_indices();
+        let mut cut = self.rest.len();
+        for (i, c) in &mut chars {
+            if c == '\n' {
+                self.line += 1;
+                self.column = 0;
+            } else if !c.is_whitespace() {
+                cut = i;
+                break;
+            }
+        }
+        self.rest = &self.rest[cut..];
+    }
+
+    pub fn peek(&mut self) -> Option<Token<'a>> {
+        self.skip_space();
+        if self.rest.is_empty() {
+            return None;
+        }
+        let end = self
+            .rest
+            .find(char::is_whitespace)
+            .unwrap_or(self.rest.len());
+        Some(Token {
+            text: &self.rest[..end],
+            line: self.line,
+            column: self.column + 1,
+        })
+    }
+
+    pub fn next_token(&mut self) -> Option<Token<'a>> {
+        let token = self.peek()?;
+        self.rest = &self.rest[token.text.len()..];
+        self.column += 1;
+        Some(token)
+    }
+
+    /// True when only whitespace is left.
+    pub fn at_end(&mut self) -> bool {
+        self.peek().is_none()
+    }
+
+    /// The next token, or an error saying the input ended while `what` was expected.
+    pub fn expect(&mut self, what: &str) -> Result<Token<'a>, Error> {
+        match self.next_token() {
+            Some(t) => Ok(t),
+            None => Err(Error::input(format!(
+                "line {}: input ends early; expected {what}",
+                self.line
+            ))),
+        }
+    }
+
+    pub fn number<T: FromStr>(&mut self, what: &str) -> Result<T, Error> {
+        let token = self.expect(what)?;
+        token.text.parse().map_err(|_| {
+            Error::input(format!(
+                "{}: expected {what}, found \"{}\"",
+                token.at(),
+                shorten(token.text)
+            ))
+        })
+    }
+
+    /// A number that must lie in `range`.
+    pub fn number_in<T>(&mut self, what: &str, range: RangeInclusive<T>) -> Result<T, Error>
+    where
+        T: FromStr + PartialOrd + Display + Copy,
+    {
+        let token = self.expect(what)?;
+        let value: T = token.text.parse().map_err(|_| {
+            Error::input(format!(
+                "{}: expected {what}, found \"{}\"",
+                token.at(),
+                shorten(token.text)
+            ))
+        })?;
+        if !range.contains(&value) {
+            return Err(Error::input(format!(
+                "{}: {what} = {value} is out of range {}..={}",
+                token.at(),
+                range.start(),
+                range.end()
+            )));
+        }
+        Ok(value)
+    }
+
+    /// Fails if anything but whitespace is left.
+    pub fn finish(&mut self) -> Result<(), Error> {
+        match self.next_token() {
+            None => Ok(()),
+            Some(t) => Err(Error::input(format!(
+                "{}: unexpected extra input \"{}\"",
+                t.at(),
+                shorten(t.text)
+            ))),
+        }
+    }
+}
+
+/// Keeps error messages one short line even when the input is binary junk.
+fn shorten(text: &str) -> String {
+    let mut s: String = text.chars().take(24).collect();
+    if s.len() < text.len() {
+        s.push('…');
+    }
+    s.escape_debug().to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn positions_are_reported() {
+        let mut t = Tokens::new("3 4 \n\n  5 x\n");
+        assert_eq!(t.number::<u32>("n").unwrap(), 3);
+        assert_eq!(t.number::<u32>("m").unwrap(), 4);
+        assert_eq!(t.number::<u32>("a").unwrap(), 5);
+        let e = t.number::<u32>("b").unwrap_err().to_string();
+        assert_eq!(e, "line 3, token 2: expected b, found \"x\"");
+        let e = t.number::<u32>("c").unwrap_err().to_string();
+        assert_eq!(e, "line 4: input ends early; expected c");
+    }
+
+    #[test]
+    fn ranges_and_extra_input() {
+        let mut t = Tokens::new("11 7");
+        let e = t.number_in::<u32>("n", 1..=10).unwrap_err().to_string();
+        assert_eq!(e, "line 1, token 1: n = 11 is out of range 1..=10");
+        let e = t.finish().unwrap_err().to_string();
+        assert_eq!(e, "line 1, token 2: unexpected extra input \"7\"");
+    }
+
+    #[test]
+    fn crlf_and_tabs_are_whitespace() {
+        let mut t = Tokens::new("1\r\n\t2\r\n");
+        assert_eq!(t.number::<i32>("a").unwrap(), 1);
+        let tok = t.next_token().unwrap();
+        assert_eq!((tok.text, tok.line, tok.column), ("2", 2, 1));
+        assert!(t.at_end());
+    }
+}
