@@ -1,5 +1,6 @@
 //! `boyi`: the command line over the engine and the catalogue.
 
+mod bench;
 mod progress;
 
 use std::io::{Read, Write};
@@ -14,8 +15,7 @@ use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
 const ABOUT: &str = "boyi (博弈): exact solutions of two-player games of perfect information.";
 
-const LONG_ABOUT: &str =
-    "boyi (博弈): exact solutions of two-player games of perfect information.\n\n\
+const LONG_ABOUT: &str = "boyi (博弈): exact solutions of two-player games of perfect information.\n\n\
 Who wins this position, by how much, in how many moves, and which moves keep the win.\n\
 `boyi list` shows every game and judge problem; `boyi solve <problem>` answers judge input\n\
 on stdin in the judge's exact output format; `boyi analyze <game>` values a position and\n\
@@ -46,11 +46,9 @@ enum Command {
         json: bool,
     },
     /// Answer judge input in the judge's exact output format.
-    #[command(
-        long_about = "Answer judge input (stdin, or FILE) in the judge's exact output format.\n\
+    #[command(long_about = "Answer judge input (stdin, or FILE) in the judge's exact output format.\n\
         Input is read as whitespace-separated tokens: blank lines and trailing spaces are fine.\n\
-        Bad input gets a one-line error on stderr naming the line and token, exit code 2."
-    )]
+        Bad input gets a one-line error on stderr naming the line and token, exit code 2.")]
     Solve {
         /// Problem id or judge id (see `boyi list`).
         problem: String,
@@ -58,13 +56,11 @@ enum Command {
         file: Option<PathBuf>,
     },
     /// Value a position and every legal move from it, best first.
-    #[command(
-        long_about = "Value a position and every legal move from it, best first.\n\
+    #[command(long_about = "Value a position and every legal move from it, best first.\n\
         The instance is read in the problem's judge format (stdin, or --input FILE); MOVES are\n\
         moves already played from its start, in the game's notation (see below).\n\
         Values are from the side to move: a score is its points minus the opponent's from\n\
-        here on under best play; an outcome is win / lose / draw with the number of moves."
-    )]
+        here on under best play; an outcome is win / lose / draw with the number of moves.")]
     Analyze {
         /// Game or problem id (see `boyi list`).
         game: String,
@@ -80,23 +76,28 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Run the benchmark suite and print a table of figures.
+    #[command(long_about = "Run the benchmark suite and print a markdown table: median, min and max wall\n\
+        time over --runs runs, CPU time, positions per second and peak memory. Inputs are\n\
+        generated from a fixed seed. NAMES select benchmarks by prefix (default: all);\n\
+        `boyi bench --list` shows them.")]
+    Bench {
+        /// Benchmark names or prefixes, e.g. `young-chess` or `coin-game-2000`.
+        names: Vec<String>,
+        /// Runs of each benchmark.
+        #[arg(long, default_value_t = 5)]
+        runs: usize,
+        /// List the benchmarks.
+        #[arg(long)]
+        list: bool,
+    },
 }
 
 fn parse_size(text: &str) -> Result<u64, String> {
     let t = text.trim();
-    let (digits, unit) = t.split_at(
-        t.find(|c: char| !c.is_ascii_digit() && c != '.')
-            .unwrap_or(t.len()),
-    );
-    let value: f64 = digits
-        .parse()
-        .map_err(|_| format!("`{text}` is not a size like 512M or 4G"))?;
-    let scale = match unit
-        .trim()
-        .to_ascii_lowercase()
-        .trim_end_matches("ib")
-        .trim_end_matches('b')
-    {
+    let (digits, unit) = t.split_at(t.find(|c: char| !c.is_ascii_digit() && c != '.').unwrap_or(t.len()));
+    let value: f64 = digits.parse().map_err(|_| format!("`{text}` is not a size like 512M or 4G"))?;
+    let scale = match unit.trim().to_ascii_lowercase().trim_end_matches("ib").trim_end_matches('b') {
         "" => 1u64,
         "k" => 1 << 10,
         "m" => 1 << 20,
@@ -111,11 +112,7 @@ fn parse_size(text: &str) -> Result<u64, String> {
 fn formats() -> String {
     let mut s = String::from("Problems and their input formats:\n");
     for p in catalogue::all() {
-        s.push_str(&format!(
-            "\n{} (also {}):\n",
-            p.id(),
-            p.aliases().join(", ")
-        ));
+        s.push_str(&format!("\n{} (also {}):\n", p.id(), p.aliases().join(", ")));
         for line in p.help().lines() {
             s.push_str(&format!("  {line}\n"));
         }
@@ -136,10 +133,7 @@ fn main() -> ExitCode {
         Err(e) => e.exit(),
     };
     if let Some(n) = cli.threads {
-        if let Err(e) = rayon::ThreadPoolBuilder::new()
-            .num_threads(n.max(1))
-            .build_global()
-        {
+        if let Err(e) = rayon::ThreadPoolBuilder::new().num_threads(n.max(1)).build_global() {
             eprintln!("boyi: cannot start {n} threads: {e}");
             return ExitCode::from(1);
         }
@@ -182,10 +176,7 @@ struct Failure {
 
 impl From<Error> for Failure {
     fn from(error: Error) -> Self {
-        Failure {
-            context: None,
-            error,
-        }
+        Failure { context: None, error }
     }
 }
 
@@ -203,20 +194,14 @@ fn read_input(file: Option<&PathBuf>) -> Result<String, Error> {
     let mut bytes = Vec::new();
     match file {
         Some(path) => {
-            bytes = std::fs::read(path)
-                .map_err(|e| Error::input(format!("cannot read {}: {e}", path.display())))?;
+            bytes = std::fs::read(path).map_err(|e| Error::input(format!("cannot read {}: {e}", path.display())))?;
         }
         None => {
-            std::io::stdin()
-                .read_to_end(&mut bytes)
-                .map_err(|e| Error::input(format!("cannot read stdin: {e}")))?;
+            std::io::stdin().read_to_end(&mut bytes).map_err(|e| Error::input(format!("cannot read stdin: {e}")))?;
         }
     }
     String::from_utf8(bytes).map_err(|e| {
-        Error::input(format!(
-            "the input is not text (invalid UTF-8 at byte {})",
-            e.utf8_error().valid_up_to()
-        ))
+        Error::input(format!("the input is not text (invalid UTF-8 at byte {})", e.utf8_error().valid_up_to()))
     })
 }
 
@@ -233,56 +218,38 @@ fn run(command: Command, ctl: &Control) -> Result<(), Failure> {
             } else {
                 let width = all.iter().map(|p| p.id().len()).max().unwrap_or(0);
                 for p in all {
-                    println!(
-                        "{:width$}  {}  [{}]",
-                        p.id(),
-                        p.summary(),
-                        p.aliases().join(", ")
-                    );
+                    println!("{:width$}  {}  [{}]", p.id(), p.summary(), p.aliases().join(", "));
                 }
             }
             Ok(())
         }
-        Command::Solve {
-            problem: name,
-            file,
-        } => {
+        Command::Bench { names, runs, list } => {
+            if list {
+                write_stdout(&bench::list());
+            } else {
+                write_stdout(&bench::run(&names, runs, ctl)?);
+            }
+            Ok(())
+        }
+        Command::Solve { problem: name, file } => {
             let p = problem(&name)?;
-            let in_context = |error| Failure {
-                context: Some(p.id().to_string()),
-                error,
-            };
+            let in_context = |error| Failure { context: Some(p.id().to_string()), error };
             let input = read_input(file.as_ref()).map_err(in_context)?;
             let output = p.solve(&input, ctl).map_err(in_context)?;
             write_stdout(&output);
             Ok(())
         }
-        Command::Analyze {
-            game,
-            moves,
-            input,
-            case,
-            json,
-        } => {
+        Command::Analyze { game, moves, input, case, json } => {
             let p = problem(&game)?;
-            let in_context = |error| Failure {
-                context: Some(p.id().to_string()),
-                error,
-            };
+            let in_context = |error| Failure { context: Some(p.id().to_string()), error };
             if case == 0 {
                 return Err(in_context(Error::input("--case counts from 1")));
             }
             let text = read_input(input.as_ref()).map_err(in_context)?;
-            let request = AnalyzeRequest {
-                moves,
-                case: case - 1,
-            };
+            let request = AnalyzeRequest { moves, case: case - 1 };
             let report = p.analyze(&text, &request, ctl).map_err(in_context)?;
             if json {
-                write_stdout(&format!(
-                    "{}\n",
-                    serde_json::to_string_pretty(&report).expect("reports serialize")
-                ));
+                write_stdout(&format!("{}\n", serde_json::to_string_pretty(&report).expect("reports serialize")));
             } else {
                 write_stdout(&render(&report));
             }
@@ -303,9 +270,7 @@ fn render(r: &Report) -> String {
         s.push_str(&format!("  {line}\n"));
     }
     let meaning = match r.value {
-        boyi_games::report::Shown::Score { .. } => {
-            " (the mover's points minus the opponent's, best play)"
-        }
+        boyi_games::report::Shown::Score { .. } => " (the mover's points minus the opponent's, best play)",
         _ => "",
     };
     s.push_str(&format!("value: {}{meaning}\n", r.value));

@@ -27,13 +27,7 @@ impl Bar {
     pub fn new() -> Self {
         Bar {
             enabled: std::io::stderr().is_terminal(),
-            state: Mutex::new(State {
-                label: String::new(),
-                total: 0,
-                done: 0,
-                started: Instant::now(),
-                bar: None,
-            }),
+            state: Mutex::new(State { label: String::new(), total: 0, done: 0, started: Instant::now(), bar: None }),
         }
     }
 
@@ -68,11 +62,7 @@ impl boyi::Progress for Bar {
         let mut s = self.state.lock().expect("progress lock");
         s.done += units;
         if s.bar.is_none() && s.started.elapsed() >= Self::QUIET_FOR {
-            let bar = if s.total > 0 {
-                ProgressBar::new(s.total)
-            } else {
-                ProgressBar::new_spinner()
-            };
+            let bar = if s.total > 0 { ProgressBar::new(s.total) } else { ProgressBar::new_spinner() };
             let template = if s.total > 0 {
                 "{msg} [{elapsed_precise}] {wide_bar} {human_pos}/{human_len} ({per_sec}, eta {eta})"
             } else {

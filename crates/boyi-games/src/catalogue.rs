@@ -16,10 +16,7 @@ pub fn all() -> &'static [&'static dyn Problem] {
 /// The problem called `name` (its id or an alias, any case).
 pub fn find(name: &str) -> Option<&'static dyn Problem> {
     let name = name.to_ascii_lowercase();
-    PROBLEMS
-        .iter()
-        .copied()
-        .find(|p| p.id() == name || p.aliases().contains(&name.as_str()))
+    PROBLEMS.iter().copied().find(|p| p.id() == name || p.aliases().contains(&name.as_str()))
 }
 
 #[cfg(test)]
@@ -28,10 +25,8 @@ mod tests {
 
     #[test]
     fn names_are_unique() {
-        let mut names: Vec<&str> = all()
-            .iter()
-            .flat_map(|p| std::iter::once(p.id()).chain(p.aliases().iter().copied()))
-            .collect();
+        let mut names: Vec<&str> =
+            all().iter().flat_map(|p| std::iter::once(p.id()).chain(p.aliases().iter().copied())).collect();
         let n = names.len();
         names.sort();
         names.dedup();

@@ -38,9 +38,7 @@ impl CoinGame {
         for &c in coins {
             prefix.push(prefix.last().unwrap() + c);
         }
-        assert!(prefix
-            .iter()
-            .all(|&p| p <= i32::MAX as i64 && p >= i32::MIN as i64));
+        assert!(prefix.iter().all(|&p| p <= i32::MAX as i64 && p >= i32::MIN as i64));
         CoinGame { prefix }
     }
 
@@ -62,19 +60,12 @@ impl CoinGame {
 
     /// The position once `taken` coins are gone and the last take was `last`.
     pub fn after(&self, taken: u32, last: u32) -> Stack {
-        Stack {
-            taken,
-            limit: (2 * last).min(self.len() - taken),
-        }
+        Stack { taken, limit: (2 * last).min(self.len() - taken) }
     }
 
     fn take(&self, s: &Stack, t: u32) -> StepOf<Self> {
         let reward = (self.prefix[(s.taken + t) as usize] - self.prefix[s.taken as usize]) as i32;
-        Step {
-            pos: self.after(s.taken + t, t),
-            reward,
-            turn: Turn::Pass,
-        }
+        Step { pos: self.after(s.taken + t, t), reward, turn: Turn::Pass }
     }
 
     /// First rank of the positions with `taken` coins gone (limits 0..=n-taken).
@@ -102,10 +93,7 @@ impl CoinGame {
         while i < self.len() && self.offset(i + 1) <= index {
             i += 1;
         }
-        Stack {
-            taken: i,
-            limit: (index - self.offset(i)) as u32,
-        }
+        Stack { taken: i, limit: (index - self.offset(i)) as u32 }
     }
 }
 
@@ -150,9 +138,10 @@ impl Layered for CoinGame {
         self.len() as usize + 1
     }
 
-    fn layer(&self, layer: usize, out: &mut Vec<u64>) {
-        let first = self.offset(layer as u32);
-        out.extend(first..first + (self.len() - layer as u32) as u64 + 1);
+    fn layer_part(&self, layer: usize, _: usize, out: &mut Vec<(u64, Stack)>) {
+        let taken = layer as u32;
+        let first = self.offset(taken);
+        out.extend((0..=self.len() - taken).map(|limit| (first + limit as u64, Stack { taken, limit })));
     }
 }
 
@@ -188,14 +177,7 @@ impl Game for CoinChain {
     fn play(&self, s: &Stack, c: Choice) -> StepOf<Self> {
         match c {
             Choice::TakeAll => self.0.take(s, s.limit),
-            Choice::Fewer => Step {
-                pos: Stack {
-                    taken: s.taken,
-                    limit: s.limit - 1,
-                },
-                reward: 0,
-                turn: Turn::Again,
-            },
+            Choice::Fewer => Step { pos: Stack { taken: s.taken, limit: s.limit - 1 }, reward: 0, turn: Turn::Again },
         }
     }
 
@@ -216,6 +198,19 @@ impl Indexed for CoinChain {
     }
 }
 
+impl CoinChain {
+    const RUN: usize = 1024;
+
+    /// The range of coins taken in a layer: limit = 2·taken + n − layer must
+    /// lie in 1..=n − taken (the end of the game, (n, 0), is added apart).
+    fn takens(&self, layer: usize) -> (i64, i64) {
+        let n = self.0.len() as i64;
+        let l = layer as i64;
+        let lo = (l - n + 1).max(0);
+        ((lo + 1) / 2, (l / 3).min(n - 1))
+    }
+}
+
 impl Layered for CoinChain {
     // Layer 2·taken − limit + n rises on both moves: `Fewer` lowers the limit
     // by one; `TakeAll` adds 2·limit to 2·taken and at most 2·limit to the
@@ -224,25 +219,26 @@ impl Layered for CoinChain {
         3 * self.0.len() as usize + 1
     }
 
-    fn layer(&self, layer: usize, out: &mut Vec<u64>) {
+    fn layer_parts(&self, layer: usize) -> usize {
+        let (lo, hi) = self.takens(layer);
+        ((hi - lo + 1).max(1) as usize).div_ceil(Self::RUN)
+    }
+
+    fn layer_part(&self, layer: usize, part: usize, out: &mut Vec<(u64, Stack)>) {
         let n = self.0.len() as i64;
         let l = layer as i64;
-        // limit = 2·taken + n − layer, with 1 <= limit <= n − taken, or the end (n, 0).
-        let lo = (l - n + 1).max(0).div_euclid(2) + (l - n + 1).max(0).rem_euclid(2);
-        for taken in lo..=(l / 3).min(n - 1) {
+        let (lo, hi) = self.takens(layer);
+        let from = lo + (part * Self::RUN) as i64;
+        for taken in from..=hi.min(from + Self::RUN as i64 - 1) {
             let limit = 2 * taken + n - l;
             if limit >= 1 && limit <= n - taken {
-                out.push(self.0.rank_of(&Stack {
-                    taken: taken as u32,
-                    limit: limit as u32,
-                }));
+                let s = Stack { taken: taken as u32, limit: limit as u32 };
+                out.push((self.0.rank_of(&s), s));
             }
         }
-        if l == 3 * n {
-            out.push(self.0.rank_of(&Stack {
-                taken: n as u32,
-                limit: 0,
-            }));
+        if l == 3 * n && part == 0 {
+            let end = Stack { taken: n as u32, limit: 0 };
+            out.push((self.0.rank_of(&end), end));
         }
     }
 }
@@ -257,10 +253,7 @@ mod tests {
     /// The first player's best total, straight from the statement.
     fn brute(coins: &[i64], i: usize, limit: usize) -> i64 {
         let rest: i64 = coins[i..].iter().sum();
-        (1..=limit.min(coins.len() - i))
-            .map(|t| rest - brute(coins, i + t, 2 * t))
-            .max()
-            .unwrap_or(0)
+        (1..=limit.min(coins.len() - i)).map(|t| rest - brute(coins, i + t, 2 * t)).max().unwrap_or(0)
     }
 
     #[test]
@@ -273,14 +266,19 @@ mod tests {
             let chain = CoinChain(g.clone());
             let mut all = Vec::new();
             for l in 0..chain.layer_count() {
-                chain.layer(l, &mut all);
+                for part in 0..chain.layer_parts(l) {
+                    chain.layer_part(l, part, &mut all);
+                }
             }
             // every valid position exactly once
             let valid = (0..g.size()).filter(|&r| {
                 let s = g.unrank(r);
                 s.limit >= 1 || s.taken == g.len()
             });
-            let mut sorted = all.clone();
+            for &(r, s) in &all {
+                assert_eq!(g.unrank(r), s);
+            }
+            let mut sorted: Vec<u64> = all.iter().map(|&(r, _)| r).collect();
             sorted.sort();
             assert_eq!(sorted, valid.collect::<Vec<_>>());
         }

@@ -17,11 +17,7 @@ impl Error {
 
     /// A structure the game itself needs (beside the solver's tables).
     pub fn memory(what: &str, needed: u64, limit: u64) -> Self {
-        Error::Engine(boyi::Error::Memory {
-            what: what.to_string(),
-            needed,
-            limit,
-        })
+        Error::Engine(boyi::Error::Memory { what: what.to_string(), needed, limit })
     }
 
     /// 2 for bad input, 3 for refused resources, 130 for an interrupt, 1 otherwise.

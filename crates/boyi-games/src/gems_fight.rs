@@ -47,18 +47,19 @@ impl GemsFight {
         let lo = half(0, lo_bits);
         let hi = half(lo_bits, n - lo_bits);
         let lo_mask = (1usize << lo_bits) - 1;
+        // A quotient table: a division by a runtime S per colour per mask
+        // would cost more than everything else here.
+        let most = lo.iter().max().map_or(0, |&x| x as usize) + hi.iter().max().map_or(0, |&x| x as usize);
+        let quotient: Vec<u16> = (0..=most as u32).map(|x| (x / s as u32) as u16).collect();
         let mut stones = vec![0u16; 1 << n];
-        stones
-            .par_chunks_mut(1 << 12)
-            .enumerate()
-            .for_each(|(chunk, out)| {
-                let base = chunk << 12;
-                for (k, slot) in out.iter_mut().enumerate() {
-                    let m = base + k;
-                    let (l, h) = ((m & lo_mask) * colours, (m >> lo_bits) * colours);
-                    *slot = (0..colours).map(|c| (lo[l + c] + hi[h + c]) / s).sum();
-                }
-            });
+        stones.par_chunks_mut(1 << 12).enumerate().for_each(|(chunk, out)| {
+            let base = chunk << 12;
+            for (k, slot) in out.iter_mut().enumerate() {
+                let m = base + k;
+                let (l, h) = ((m & lo_mask) * colours, (m >> lo_bits) * colours);
+                *slot = (0..colours).map(|c| quotient[(lo[l + c] + hi[h + c]) as usize]).sum();
+            }
+        });
         GemsFight { bags: n, stones }
     }
 
@@ -98,11 +99,7 @@ impl Game for GemsFight {
     fn play(&self, &taken: &u32, bag: u8) -> StepOf<Self> {
         let next = taken | 1 << bag;
         let made = (self.stones[next as usize] - self.stones[taken as usize]) as i16;
-        Step {
-            pos: next,
-            reward: made,
-            turn: if made > 0 { Turn::Again } else { Turn::Pass },
-        }
+        Step { pos: next, reward: made, turn: if made > 0 { Turn::Again } else { Turn::Pass } }
     }
 
     fn terminal(&self, _: &u32) -> i16 {
@@ -133,14 +130,24 @@ impl Indexed for GemsFight {
     }
 }
 
+impl GemsFight {
+    fn runs(&self, layer: usize) -> bitmask::PopcountRuns {
+        bitmask::PopcountRuns::new(self.bags as u32, layer as u32, 4096)
+    }
+}
+
 impl Layered for GemsFight {
     /// Layer = bags taken.
     fn layer_count(&self) -> usize {
         self.bags + 1
     }
 
-    fn layer(&self, layer: usize, out: &mut Vec<u64>) {
-        bitmask::masks_with_popcount(self.bags as u32, layer as u32, out);
+    fn layer_parts(&self, layer: usize) -> usize {
+        self.runs(layer).count()
+    }
+
+    fn layer_part(&self, layer: usize, part: usize, out: &mut Vec<(u64, u32)>) {
+        self.runs(layer).for_each(part, |m| out.push((m, m as u32)));
     }
 }
 
@@ -178,11 +185,7 @@ mod tests {
 
     fn instance() -> impl Strategy<Value = (usize, Vec<Vec<u16>>, u16)> {
         (1usize..=3, 0usize..=7, 1u16..=4).prop_flat_map(|(g, b, s)| {
-            (
-                Just(g),
-                proptest::collection::vec(proptest::collection::vec(0u16..=3, g), b),
-                Just(s),
-            )
+            (Just(g), proptest::collection::vec(proptest::collection::vec(0u16..=3, g), b), Just(s))
         })
     }
 

@@ -6,6 +6,7 @@ pub mod catalogue;
 pub mod coin_game;
 pub mod error;
 pub mod gems_fight;
+pub mod generate;
 pub mod judge;
 pub mod permutation_game;
 pub mod report;

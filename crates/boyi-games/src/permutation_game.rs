@@ -90,11 +90,7 @@ impl Game for PermutationGame {
 
     #[inline]
     fn play(&self, &mask: &u32, i: u8) -> StepOf<Self> {
-        Step {
-            pos: mask & !(1 << i),
-            reward: (),
-            turn: Turn::Pass,
-        }
+        Step { pos: mask & !(1 << i), reward: (), turn: Turn::Pass }
     }
 
     fn terminal(&self, _: &u32) -> Outcome {
@@ -125,15 +121,25 @@ impl Indexed for PermutationGame {
     }
 }
 
+impl PermutationGame {
+    fn runs(&self, layer: usize) -> bitmask::PopcountRuns {
+        let n = self.values.len() as u32;
+        bitmask::PopcountRuns::new(n, n - layer as u32, 4096)
+    }
+}
+
 impl Layered for PermutationGame {
     /// Layer = numbers removed so far.
     fn layer_count(&self) -> usize {
         self.values.len() + 1
     }
 
-    fn layer(&self, layer: usize, out: &mut Vec<u64>) {
-        let n = self.values.len() as u32;
-        bitmask::masks_with_popcount(n, n - layer as u32, out);
+    fn layer_parts(&self, layer: usize) -> usize {
+        self.runs(layer).count()
+    }
+
+    fn layer_part(&self, layer: usize, part: usize, out: &mut Vec<(u64, u32)>) {
+        self.runs(layer).for_each(part, |m| out.push((m, m as u32)));
     }
 }
 
@@ -173,16 +179,9 @@ mod tests {
     #[test]
     fn samples() {
         let ctl = Control::default();
-        for (seq, alice) in [
-            (vec![1, 3, 2], true),
-            (vec![5, 3, 2, 1, 4], false),
-            (vec![1, 1], true),
-        ] {
+        for (seq, alice) in [(vec![1, 3, 2], true), (vec![5, 3, 2, 1, 4], false), (vec![1, 1], true)] {
             let g = PermutationGame::new(seq);
-            assert_eq!(
-                Table::solve(&g, &ctl).unwrap().value(&g.start()).is_win(),
-                alice
-            );
+            assert_eq!(Table::solve(&g, &ctl).unwrap().value(&g.start()).is_win(), alice);
         }
     }
 }

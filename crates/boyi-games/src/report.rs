@@ -51,18 +51,9 @@ show_score!(i8, i16, i32, i64);
 impl Show for Outcome {
     fn show(self) -> Shown {
         match self {
-            Outcome::Win(r) => Shown::Outcome {
-                result: "win",
-                remoteness: Some(r),
-            },
-            Outcome::Lose(r) => Shown::Outcome {
-                result: "lose",
-                remoteness: Some(r),
-            },
-            Outcome::Draw => Shown::Outcome {
-                result: "draw",
-                remoteness: None,
-            },
+            Outcome::Win(r) => Shown::Outcome { result: "win", remoteness: Some(r) },
+            Outcome::Lose(r) => Shown::Outcome { result: "lose", remoteness: Some(r) },
+            Outcome::Draw => Shown::Outcome { result: "draw", remoteness: None },
         }
     }
 }
@@ -88,18 +79,9 @@ pub struct Report {
 }
 
 /// The moves of an analysis in the game's notation.
-pub fn shown_moves<G: Game>(
-    analysis: &Analysis<G>,
-    name: impl Fn(G::Move) -> String,
-) -> Vec<ShownMove>
+pub fn shown_moves<G: Game>(analysis: &Analysis<G>, name: impl Fn(G::Move) -> String) -> Vec<ShownMove>
 where
     G::Value: Show,
 {
-    analysis
-        .iter()
-        .map(|m| ShownMove {
-            mv: name(m.mv),
-            value: m.value.show(),
-        })
-        .collect()
+    analysis.iter().map(|m| ShownMove { mv: name(m.mv), value: m.value.show() }).collect()
 }

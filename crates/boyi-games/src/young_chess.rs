@@ -30,11 +30,7 @@ impl YoungChess {
     pub fn new(rows: u32, cols: u32, a: Vec<i32>, b: Vec<i32>) -> Self {
         assert_eq!(a.len(), (rows * cols) as usize);
         assert_eq!(b.len(), a.len());
-        YoungChess {
-            stair: Staircase::new(rows, cols),
-            a,
-            b,
-        }
+        YoungChess { stair: Staircase::new(rows, cols), a, b }
     }
 
     pub fn rows(&self) -> u32 {
@@ -46,10 +42,7 @@ impl YoungChess {
     }
 
     pub fn start(&self) -> Board {
-        Board {
-            path: self.stair.empty(),
-            stones: 0,
-        }
+        Board { path: self.stair.empty(), stones: 0 }
     }
 
     /// Row lengths of the filled diagram, top row first.
@@ -87,16 +80,9 @@ impl Game for YoungChess {
     #[inline]
     fn play(&self, board: &Board, c: Corner) -> StepOf<Self> {
         let cell = (c.row * self.stair.cols() + c.col) as usize;
-        let reward = if Self::black_to_move(board) {
-            self.a[cell]
-        } else {
-            self.b[cell]
-        };
+        let reward = if Self::black_to_move(board) { self.a[cell] } else { self.b[cell] };
         Step {
-            pos: Board {
-                path: self.stair.fill(board.path, c),
-                stones: board.stones + 1,
-            },
+            pos: Board { path: self.stair.fill(board.path, c), stones: board.stones + 1 },
             reward,
             turn: boyi::Turn::Pass,
         }
@@ -112,11 +98,7 @@ impl Game for YoungChess {
 
     fn order_moves(&self, board: &Board, moves: &mut [Corner]) {
         // Greedy first: the cell worth most to the mover.
-        let own = if Self::black_to_move(board) {
-            &self.a
-        } else {
-            &self.b
-        };
+        let own = if Self::black_to_move(board) { &self.a } else { &self.b };
         let cols = self.stair.cols();
         moves.sort_by_key(|c| std::cmp::Reverse(own[(c.row * cols + c.col) as usize]));
     }
@@ -133,10 +115,7 @@ impl Indexed for YoungChess {
 
     fn unrank(&self, index: u64) -> Board {
         let path = self.stair.unrank(index);
-        Board {
-            path,
-            stones: self.stair.area(path),
-        }
+        Board { path, stones: self.stair.area(path) }
     }
 
     #[inline]
@@ -150,8 +129,15 @@ impl Layered for YoungChess {
         (self.rows() * self.cols()) as usize + 1
     }
 
-    fn layer(&self, layer: usize, out: &mut Vec<u64>) {
-        self.stair.ranks_with_area(layer as u32, out);
+    fn layer_parts(&self, _: usize) -> usize {
+        self.stair.area_parts()
+    }
+
+    fn layer_part(&self, layer: usize, part: usize, out: &mut Vec<(u64, Board)>) {
+        let mut paths = Vec::new();
+        self.stair.paths_with_area_part(layer as u32, part, &mut paths);
+        let stones = layer as u32;
+        out.extend(paths.into_iter().map(|(rank, path)| (rank, Board { path, stones })));
     }
 }
 
@@ -163,14 +149,7 @@ mod tests {
     use proptest::prelude::*;
 
     /// Plain minimax over row lengths, written from the rules alone.
-    fn brute(
-        rows: usize,
-        cols: usize,
-        a: &[i32],
-        b: &[i32],
-        len: &mut Vec<usize>,
-        black: bool,
-    ) -> i32 {
+    fn brute(rows: usize, cols: usize, a: &[i32], b: &[i32], len: &mut Vec<usize>, black: bool) -> i32 {
         let mut best: Option<i32> = None;
         for i in 0..rows {
             let room = if i == 0 { cols } else { len[i - 1] };
@@ -189,12 +168,7 @@ mod tests {
     fn instance() -> impl Strategy<Value = (u32, u32, Vec<i32>, Vec<i32>)> {
         (1u32..=4, 1u32..=4).prop_flat_map(|(r, c)| {
             let n = (r * c) as usize;
-            (
-                Just(r),
-                Just(c),
-                proptest::collection::vec(0i32..20, n),
-                proptest::collection::vec(0i32..20, n),
-            )
+            (Just(r), Just(c), proptest::collection::vec(0i32..20, n), proptest::collection::vec(0i32..20, n))
         })
     }
 

@@ -26,11 +26,7 @@ pub struct Control {
 
 impl Default for Control {
     fn default() -> Self {
-        Control {
-            memory_limit: Self::DEFAULT_MEMORY,
-            cancel: Arc::new(AtomicBool::new(false)),
-            progress: None,
-        }
+        Control { memory_limit: Self::DEFAULT_MEMORY, cancel: Arc::new(AtomicBool::new(false)), progress: None }
     }
 }
 
@@ -60,11 +56,7 @@ impl Control {
     /// Refuses up front a structure that would not fit the budget.
     pub fn reserve(&self, what: &str, bytes: u64) -> Result<(), Error> {
         if bytes > self.memory_limit {
-            return Err(Error::Memory {
-                what: what.to_string(),
-                needed: bytes,
-                limit: self.memory_limit,
-            });
+            return Err(Error::Memory { what: what.to_string(), needed: bytes, limit: self.memory_limit });
         }
         Ok(())
     }
@@ -130,9 +122,6 @@ mod tests {
     fn budget_is_enforced() {
         let ctl = Control::default().with_memory_limit(1000);
         assert!(ctl.reserve("x", 1000).is_ok());
-        assert!(matches!(
-            ctl.reserve("x", 1001),
-            Err(Error::Memory { needed: 1001, .. })
-        ));
+        assert!(matches!(ctl.reserve("x", 1001), Err(Error::Memory { needed: 1001, .. })));
     }
 }

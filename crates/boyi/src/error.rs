@@ -4,11 +4,7 @@ use crate::control::format_bytes;
 #[derive(Debug, thiserror::Error)]
 pub enum Error {
     #[error("{what} needs {}, limit {}; use --memory to raise it", format_bytes(*needed), format_bytes(*limit))]
-    Memory {
-        what: String,
-        needed: u64,
-        limit: u64,
-    },
+    Memory { what: String, needed: u64, limit: u64 },
     #[error("interrupted")]
     Interrupted,
     #[error("the game has a cycle (a position repeats), which this solver cannot value; use retrograde analysis")]

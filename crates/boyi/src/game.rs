@@ -70,6 +70,16 @@ pub trait Indexed: Game {
 /// parallel once all later layers are.
 pub trait Layered: Indexed {
     fn layer_count(&self) -> usize;
-    /// Fills `out` (cleared by the caller) with the ranks in `layer`, ascending.
-    fn layer(&self, layer: usize, out: &mut Vec<u64>);
+
+    /// How many parts `layer` is cut into; threads walk different parts.
+    /// A few dozen parts a thread balance well.
+    fn layer_parts(&self, layer: usize) -> usize {
+        let _ = layer;
+        1
+    }
+
+    /// Appends the positions of one part of `layer` with their ranks, ideally
+    /// ascending by rank (for memory locality). Enumerating positions
+    /// directly spares the solver an `unrank` per position.
+    fn layer_part(&self, layer: usize, part: usize, out: &mut Vec<(u64, Self::Pos)>);
 }

@@ -52,11 +52,7 @@ impl Entry {
             _ => return None,
         };
         let best = ((data >> (Self::SCORE_BITS + 2)) & 0xff) as u8;
-        Some(Entry {
-            score,
-            bound,
-            best: (best != 0xff).then_some(best),
-        })
+        Some(Entry { score, bound, best: (best != 0xff).then_some(best) })
     }
 
     /// Scores the table can hold: 48-bit two's complement.
@@ -84,12 +80,7 @@ impl TranspositionTable {
         let slots = (bytes / Self::SLOT_BYTES).max(1);
         let slots = 1u64 << (63 - slots.leading_zeros());
         TranspositionTable {
-            slots: (0..slots)
-                .map(|_| Slot {
-                    check: AtomicU64::new(0),
-                    data: AtomicU64::new(0),
-                })
-                .collect(),
+            slots: (0..slots).map(|_| Slot { check: AtomicU64::new(0), data: AtomicU64::new(0) }).collect(),
             mask: slots - 1,
         }
     }
@@ -143,10 +134,7 @@ mod tests {
     #[test]
     fn entries_round_trip() {
         let tt = TranspositionTable::with_bytes(1 << 10);
-        for (i, score) in [-(1i64 << 40), -3, 0, 7, (1 << 40) - 2]
-            .into_iter()
-            .enumerate()
-        {
+        for (i, score) in [-(1i64 << 40), -3, 0, 7, (1 << 40) - 2].into_iter().enumerate() {
             for bound in [Bound::Exact, Bound::Lower, Bound::Upper] {
                 for best in [None, Some(0), Some(254)] {
                     let key = 12345 + i as u64 * 7919;

@@ -276,48 +276,21 @@ mod tests {
 
     #[test]
     fn outcome_order() {
-        let mut v = vec![
-            Outcome::Lose(0),
-            Outcome::Win(5),
-            Outcome::Draw,
-            Outcome::Lose(7),
-            Outcome::Win(1),
-        ];
+        let mut v = vec![Outcome::Lose(0), Outcome::Win(5), Outcome::Draw, Outcome::Lose(7), Outcome::Win(1)];
         v.sort();
-        assert_eq!(
-            v,
-            [
-                Outcome::Lose(0),
-                Outcome::Lose(7),
-                Outcome::Draw,
-                Outcome::Win(5),
-                Outcome::Win(1)
-            ]
-        );
+        assert_eq!(v, [Outcome::Lose(0), Outcome::Lose(7), Outcome::Draw, Outcome::Win(5), Outcome::Win(1)]);
     }
 
     #[test]
     fn outcome_pack_round_trip() {
-        for o in [
-            Outcome::Draw,
-            Outcome::Win(0),
-            Outcome::Lose(0),
-            Outcome::Win(77),
-            Outcome::Lose(16383),
-        ] {
+        for o in [Outcome::Draw, Outcome::Win(0), Outcome::Lose(0), Outcome::Win(77), Outcome::Lose(16383)] {
             assert_eq!(Outcome::unpack(o.pack()), o);
         }
     }
 
     #[test]
     fn score_space_agrees_with_back() {
-        let outs = [
-            Outcome::Draw,
-            Outcome::Win(0),
-            Outcome::Lose(0),
-            Outcome::Win(9),
-            Outcome::Lose(4),
-        ];
+        let outs = [Outcome::Draw, Outcome::Win(0), Outcome::Lose(0), Outcome::Win(9), Outcome::Lose(4)];
         for o in outs {
             for turn in [Turn::Pass, Turn::Again] {
                 let b = Outcome::back((), turn, o);

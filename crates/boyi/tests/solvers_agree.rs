@@ -28,11 +28,7 @@ impl<V: Value> Game for Dag<V> {
 
     fn play(&self, pos: &u32, mv: u8) -> StepOf<Self> {
         let (to, reward, turn) = self.edges[*pos as usize][mv as usize];
-        Step {
-            pos: to,
-            reward,
-            turn,
-        }
+        Step { pos: to, reward, turn }
     }
 
     fn terminal(&self, pos: &u32) -> V {
@@ -61,8 +57,8 @@ impl<V: Value> Layered for Dag<V> {
     fn layer_count(&self) -> usize {
         self.layers
     }
-    fn layer(&self, layer: usize, out: &mut Vec<u64>) {
-        out.extend((0..self.layer.len() as u64).filter(|&i| self.layer[i as usize] == layer));
+    fn layer_part(&self, layer: usize, _: usize, out: &mut Vec<(u64, u32)>) {
+        out.extend((0..self.layer.len() as u32).filter(|&i| self.layer[i as usize] == layer).map(|i| (i as u64, i)));
     }
 }
 
@@ -71,10 +67,7 @@ fn brute<V: Value>(g: &Dag<V>, pos: u32) -> V {
     if e.is_empty() {
         return g.terminal[pos as usize];
     }
-    e.iter()
-        .map(|&(to, r, t)| V::back(r, t, brute(g, to)))
-        .max()
-        .unwrap()
+    e.iter().map(|&(to, r, t)| V::back(r, t, brute(g, to))).max().unwrap()
 }
 
 /// Positions numbered in layer order, so edges from `i` go to `j > i`.
@@ -91,10 +84,7 @@ fn dag_shape() -> impl Strategy<Value = (Vec<usize>, Vec<Vec<(u32, bool)>>)> {
                     })
                     .collect::<Vec<_>>()
             });
-            let edges = proptest::collection::vec(
-                proptest::collection::vec((any::<u32>(), any::<bool>()), 0..4),
-                n,
-            );
+            let edges = proptest::collection::vec(proptest::collection::vec((any::<u32>(), any::<bool>()), 0..4), n);
             (layer_of, edges)
         })
         .prop_map(|(layer, raw)| {
@@ -103,16 +93,11 @@ fn dag_shape() -> impl Strategy<Value = (Vec<usize>, Vec<Vec<(u32, bool)>>)> {
                 .into_iter()
                 .enumerate()
                 .map(|(i, es)| {
-                    let later: Vec<u32> = (i + 1..n)
-                        .filter(|&j| layer[j] > layer[i])
-                        .map(|j| j as u32)
-                        .collect();
+                    let later: Vec<u32> = (i + 1..n).filter(|&j| layer[j] > layer[i]).map(|j| j as u32).collect();
                     if later.is_empty() {
                         return vec![];
                     }
-                    es.into_iter()
-                        .map(|(pick, again)| (later[pick as usize % later.len()], again))
-                        .collect()
+                    es.into_iter().map(|(pick, again)| (later[pick as usize % later.len()], again)).collect()
                 })
                 .collect();
             (layer, edges)
@@ -131,18 +116,11 @@ fn numeric_dag() -> impl Strategy<Value = Dag<i32>> {
         let edges = edges
             .into_iter()
             .map(|es| {
-                es.into_iter()
-                    .map(|(to, again)| (to, next(), if again { Turn::Again } else { Turn::Pass }))
-                    .collect()
+                es.into_iter().map(|(to, again)| (to, next(), if again { Turn::Again } else { Turn::Pass })).collect()
             })
             .collect();
         let terminal = (0..n).map(|_| next()).collect();
-        Dag {
-            layer,
-            layers,
-            edges,
-            terminal,
-        }
+        Dag { layer, layers, edges, terminal }
     })
 }
 
@@ -153,9 +131,7 @@ fn outcome_dag() -> impl Strategy<Value = Dag<Outcome>> {
         let edges = edges
             .into_iter()
             .map(|es| {
-                es.into_iter()
-                    .map(|(to, again)| (to, (), if again { Turn::Again } else { Turn::Pass }))
-                    .collect()
+                es.into_iter().map(|(to, again)| (to, (), if again { Turn::Again } else { Turn::Pass })).collect()
             })
             .collect();
         let terminal = (0..n)
@@ -165,12 +141,7 @@ fn outcome_dag() -> impl Strategy<Value = Dag<Outcome>> {
                 _ => Outcome::Draw,
             })
             .collect();
-        Dag {
-            layer,
-            layers,
-            edges,
-            terminal,
-        }
+        Dag { layer, layers, edges, terminal }
     })
 }
 
@@ -180,45 +151,21 @@ fn check_all<V: Value>(g: &Dag<V>) -> Result<(), TestCaseError> {
     let mut nm = Negamax::new(g, ctl.clone());
     let mut ab_null = AlphaBeta::new(g, ctl.clone(), 1 << 10).unwrap();
     // a tiny table forces collisions and replacements
-    let mut ab_full = AlphaBeta::new(g, ctl.clone(), 64)
-        .unwrap()
-        .with_driver(Driver::FullWindow);
+    let mut ab_full = AlphaBeta::new(g, ctl.clone(), 64).unwrap().with_driver(Driver::FullWindow);
     for pos in 0..g.layer.len() as u32 {
         let want = brute(g, pos);
         prop_assert_eq!(table.value(&pos), want, "table at {}", pos);
         prop_assert_eq!(nm.value(&pos).unwrap(), want, "negamax at {}", pos);
-        prop_assert_eq!(
-            ab_null.value(&pos).unwrap(),
-            want,
-            "alpha-beta (null window) at {}",
-            pos
-        );
-        prop_assert_eq!(
-            ab_full.value(&pos).unwrap(),
-            want,
-            "alpha-beta (full window) at {}",
-            pos
-        );
+        prop_assert_eq!(ab_null.value(&pos).unwrap(), want, "alpha-beta (null window) at {}", pos);
+        prop_assert_eq!(ab_full.value(&pos).unwrap(), want, "alpha-beta (full window) at {}", pos);
         let moves: Vec<V> = table.analyze(&pos).into_iter().map(|m| m.value).collect();
-        let mut expected: Vec<V> = g.edges[pos as usize]
-            .iter()
-            .map(|&(to, r, t)| V::back(r, t, brute(g, to)))
-            .collect();
+        let mut expected: Vec<V> =
+            g.edges[pos as usize].iter().map(|&(to, r, t)| V::back(r, t, brute(g, to))).collect();
         expected.sort_by(|a, b| b.cmp(a));
         prop_assert_eq!(&moves, &expected);
-        let nm_moves: Vec<V> = nm
-            .analyze(&pos)
-            .unwrap()
-            .into_iter()
-            .map(|m| m.value)
-            .collect();
+        let nm_moves: Vec<V> = nm.analyze(&pos).unwrap().into_iter().map(|m| m.value).collect();
         prop_assert_eq!(&nm_moves, &expected);
-        let ab_moves: Vec<V> = ab_null
-            .analyze(&pos)
-            .unwrap()
-            .into_iter()
-            .map(|m| m.value)
-            .collect();
+        let ab_moves: Vec<V> = ab_null.analyze(&pos).unwrap().into_iter().map(|m| m.value).collect();
         prop_assert_eq!(&ab_moves, &expected);
     }
     Ok(())
@@ -264,25 +211,11 @@ fn long_games_do_not_overflow_the_stack() {
     let g: Dag<i32> = Dag {
         layer: (0..n).collect(),
         layers: n,
-        edges: (0..n)
-            .map(|i| {
-                if i + 1 < n {
-                    vec![((i + 1) as u32, 1, Turn::Pass)]
-                } else {
-                    vec![]
-                }
-            })
-            .collect(),
+        edges: (0..n).map(|i| if i + 1 < n { vec![((i + 1) as u32, 1, Turn::Pass)] } else { vec![] }).collect(),
         terminal: vec![0; n],
     };
     let ctl = Control::default();
     let want = ((n - 1) % 2) as i32; // moves alternate +1, -1, ...; an odd count ends on +1
     assert_eq!(Negamax::new(&g, ctl.clone()).value(&0).unwrap(), want);
-    assert_eq!(
-        AlphaBeta::new(&g, ctl.clone(), 1 << 20)
-            .unwrap()
-            .value(&0)
-            .unwrap(),
-        want
-    );
+    assert_eq!(AlphaBeta::new(&g, ctl.clone(), 1 << 20).unwrap().value(&0).unwrap(), want);
 }

@@ -27,10 +27,7 @@ fn parse(input: &str) -> Result<CoinGame, Error> {
     }
     t.finish()?;
     if total > i32::MAX as i64 {
-        return Err(Error::input(format!(
-            "the coins total {total}, more than the {} the score table holds",
-            i32::MAX
-        )));
+        return Err(Error::input(format!("the coins total {total}, more than the {} the score table holds", i32::MAX)));
     }
     Ok(CoinGame::new(&coins))
 }
@@ -63,12 +60,7 @@ impl Problem for CoinProblem {
         Ok(format!("{}\n", (game.total() + v as i64) / 2))
     }
 
-    fn analyze(
-        &self,
-        input: &str,
-        request: &AnalyzeRequest,
-        ctl: &Control,
-    ) -> Result<Report, Error> {
+    fn analyze(&self, input: &str, request: &AnalyzeRequest, ctl: &Control) -> Result<Report, Error> {
         let game = parse(input)?;
         let mut first = true;
         let mut collected = [0i64; 2];
@@ -90,23 +82,10 @@ impl Problem for CoinProblem {
         Ok(Report {
             game: self.id(),
             position: vec![
-                format!(
-                    "{} of {} coins taken; the mover may take 1..={}",
-                    stack.taken,
-                    game.len(),
-                    stack.limit
-                ),
-                format!(
-                    "collected so far: first player {}, second player {}",
-                    collected[0], collected[1]
-                ),
+                format!("{} of {} coins taken; the mover may take 1..={}", stack.taken, game.len(), stack.limit),
+                format!("collected so far: first player {}, second player {}", collected[0], collected[1]),
             ],
-            to_move: if first {
-                "first player"
-            } else {
-                "second player"
-            }
-            .to_string(),
+            to_move: if first { "first player" } else { "second player" }.to_string(),
             value: table.value_at(game.rank(&stack)).show(),
             moves: shown_moves::<CoinGame>(&analysis, |t| format!("take {t}")),
             solver: "table (chained decisions)",

@@ -34,16 +34,11 @@ fn parse(input: &str) -> Result<Vec<Case>, Error> {
             break;
         }
         if s == 0 {
-            return Err(Error::input(format!(
-                "case {k}: S = 0, but S gems must melt into a stone (S >= 1)"
-            )));
+            return Err(Error::input(format!("case {k}: S = 0, but S gems must melt into a stone (S >= 1)")));
         }
         let mut bags = Vec::with_capacity(b);
         for bag in 1..=b {
-            let n: u32 = t.number_in(
-                &format!("the gem count of bag {bag} in case {k}"),
-                1..=MAX_GEMS_IN_BAG,
-            )?;
+            let n: u32 = t.number_in(&format!("the gem count of bag {bag} in case {k}"), 1..=MAX_GEMS_IN_BAG)?;
             let mut counts = vec![0u16; g];
             for _ in 0..n {
                 if g == 0 {
@@ -58,22 +53,14 @@ fn parse(input: &str) -> Result<Vec<Case>, Error> {
             }
             bags.push(counts);
         }
-        cases.push(Case {
-            colours: g,
-            bags,
-            s,
-        });
+        cases.push(Case { colours: g, bags, s });
     }
     t.finish()?;
     Ok(cases)
 }
 
 fn build(case: &Case, ctl: &Control) -> Result<GemsFight, Error> {
-    reserve(
-        ctl,
-        "the stone counts of every set of bags",
-        GemsFight::bytes_for(case.bags.len()),
-    )?;
+    reserve(ctl, "the stone counts of every set of bags", GemsFight::bytes_for(case.bags.len()))?;
     Ok(GemsFight::new(case.colours, &case.bags, case.s))
 }
 
@@ -109,12 +96,7 @@ impl Problem for GemsFightProblem {
         Ok(out)
     }
 
-    fn analyze(
-        &self,
-        input: &str,
-        request: &AnalyzeRequest,
-        ctl: &Control,
-    ) -> Result<Report, Error> {
+    fn analyze(&self, input: &str, request: &AnalyzeRequest, ctl: &Control) -> Result<Report, Error> {
         let case = pick_case(parse(input)?, request.case)?;
         let game = build(&case, ctl)?;
         // Whose turn it is depends on the bonus turns earned on the way.
@@ -133,21 +115,12 @@ impl Problem for GemsFightProblem {
         )?;
         let table = Table::solve(&game, ctl)?;
         let analysis = table.analyze(&taken);
-        let left: Vec<String> = (0..case.bags.len())
-            .filter(|b| taken >> b & 1 == 0)
-            .map(|b| (b + 1).to_string())
-            .collect();
+        let left: Vec<String> =
+            (0..case.bags.len()).filter(|b| taken >> b & 1 == 0).map(|b| (b + 1).to_string()).collect();
         Ok(Report {
             game: self.id(),
             position: vec![
-                format!(
-                    "bags left: {}",
-                    if left.is_empty() {
-                        "none".to_string()
-                    } else {
-                        left.join(" ")
-                    }
-                ),
+                format!("bags left: {}", if left.is_empty() { "none".to_string() } else { left.join(" ") }),
                 format!("stones made in the whole game: {}", game.total_stones()),
             ],
             to_move: if alice { "Alice" } else { "Bob" }.to_string(),

@@ -36,12 +36,7 @@ pub trait Problem: Sync {
     /// Judge input in, judge output out.
     fn solve(&self, input: &str, ctl: &Control) -> Result<String, Error>;
     /// The value of a position and of each legal move.
-    fn analyze(
-        &self,
-        input: &str,
-        request: &AnalyzeRequest,
-        ctl: &Control,
-    ) -> Result<Report, Error>;
+    fn analyze(&self, input: &str, request: &AnalyzeRequest, ctl: &Control) -> Result<Report, Error>;
 }
 
 /// Plays `moves` from `start`, each parsed by `parse` and checked against the
@@ -61,21 +56,12 @@ pub fn play_moves<G: Game>(
         legal.clear();
         game.moves(&pos, &mut legal);
         if legal.is_empty() {
-            return Err(Error::input(format!(
-                "move {} \"{text}\": the game is already over",
-                i + 1
-            )));
+            return Err(Error::input(format!("move {} \"{text}\": the game is already over", i + 1)));
         }
-        let mv = parse(&pos, text)
-            .filter(|m| legal.contains(m))
-            .ok_or_else(|| {
-                let names: Vec<String> = legal.iter().map(|&m| name(&pos, m)).collect();
-                Error::input(format!(
-                    "move {} \"{text}\" is not legal here; legal moves: {}",
-                    i + 1,
-                    names.join(" ")
-                ))
-            })?;
+        let mv = parse(&pos, text).filter(|m| legal.contains(m)).ok_or_else(|| {
+            let names: Vec<String> = legal.iter().map(|&m| name(&pos, m)).collect();
+            Error::input(format!("move {} \"{text}\" is not legal here; legal moves: {}", i + 1, names.join(" ")))
+        })?;
         seen(&pos, mv);
         pos = game.play(&pos, mv).pos;
     }
@@ -85,10 +71,8 @@ pub fn play_moves<G: Game>(
 /// Picks case `case` of a multi-case input.
 pub fn pick_case<T>(cases: Vec<T>, case: usize) -> Result<T, Error> {
     let count = cases.len();
-    cases.into_iter().nth(case).ok_or_else(|| {
-        Error::input(format!(
-            "case {} was asked for, but the input has {count}",
-            case + 1
-        ))
-    })
+    cases
+        .into_iter()
+        .nth(case)
+        .ok_or_else(|| Error::input(format!("case {} was asked for, but the input has {count}", case + 1)))
 }

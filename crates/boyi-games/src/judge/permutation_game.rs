@@ -29,11 +29,7 @@ fn parse(input: &str) -> Result<Vec<Vec<i64>>, Error> {
 }
 
 fn solve_one(seq: Vec<i64>, ctl: &Control) -> Result<(PermutationGame, boyi::Outcome), Error> {
-    reserve(
-        ctl,
-        "the increasing-subsequence bitmap",
-        PermutationGame::bytes_for(seq.len()),
-    )?;
+    reserve(ctl, "the increasing-subsequence bitmap", PermutationGame::bytes_for(seq.len()))?;
     let game = PermutationGame::new(seq);
     let value = Table::solve(&game, ctl)?.value(&game.start());
     Ok((game, value))
@@ -71,18 +67,9 @@ impl Problem for PermutationProblem {
         Ok(out)
     }
 
-    fn analyze(
-        &self,
-        input: &str,
-        request: &AnalyzeRequest,
-        ctl: &Control,
-    ) -> Result<Report, Error> {
+    fn analyze(&self, input: &str, request: &AnalyzeRequest, ctl: &Control) -> Result<Report, Error> {
         let seq = pick_case(parse(input)?, request.case)?;
-        reserve(
-            ctl,
-            "the increasing-subsequence bitmap",
-            PermutationGame::bytes_for(seq.len()),
-        )?;
+        reserve(ctl, "the increasing-subsequence bitmap", PermutationGame::bytes_for(seq.len()))?;
         let game = PermutationGame::new(seq);
         let name = |i: u8| format!("{} (value {})", i + 1, game.values()[i as usize]);
         let mut removed = 0;
@@ -97,13 +84,7 @@ impl Problem for PermutationProblem {
         let table = Table::solve(&game, ctl)?;
         let analysis = table.analyze(&mask);
         let left: Vec<String> = (0..game.len())
-            .map(|i| {
-                if mask >> i & 1 == 1 {
-                    game.values()[i].to_string()
-                } else {
-                    "_".to_string()
-                }
-            })
+            .map(|i| if mask >> i & 1 == 1 { game.values()[i].to_string() } else { "_".to_string() })
             .collect();
         let mut position = vec![left.join(" ")];
         if game.is_increasing(mask) {
@@ -112,12 +93,7 @@ impl Problem for PermutationProblem {
         Ok(Report {
             game: self.id(),
             position,
-            to_move: if removed % 2 == 0 {
-                "Alice (first player)"
-            } else {
-                "Bob (second player)"
-            }
-            .to_string(),
+            to_move: if removed % 2 == 0 { "Alice (first player)" } else { "Bob (second player)" }.to_string(),
             value: table.value(&mask).show(),
             moves: shown_moves::<PermutationGame>(&analysis, name),
             solver: "table",

@@ -31,11 +31,7 @@ pub struct Tokens<'a> {
 
 impl<'a> Tokens<'a> {
     pub fn new(input: &'a str) -> Self {
-        Tokens {
-            rest: input,
-            line: 1,
-            column: 0,
-        }
+        Tokens { rest: input, line: 1, column: 0 }
     }
 
     fn skip_space(&mut self) {
@@ -58,15 +54,8 @@ impl<'a> Tokens<'a> {
         if self.rest.is_empty() {
             return None;
         }
-        let end = self
-            .rest
-            .find(char::is_whitespace)
-            .unwrap_or(self.rest.len());
-        Some(Token {
-            text: &self.rest[..end],
-            line: self.line,
-            column: self.column + 1,
-        })
+        let end = self.rest.find(char::is_whitespace).unwrap_or(self.rest.len());
+        Some(Token { text: &self.rest[..end], line: self.line, column: self.column + 1 })
     }
 
     pub fn next_token(&mut self) -> Option<Token<'a>> {
@@ -85,22 +74,16 @@ impl<'a> Tokens<'a> {
     pub fn expect(&mut self, what: &str) -> Result<Token<'a>, Error> {
         match self.next_token() {
             Some(t) => Ok(t),
-            None => Err(Error::input(format!(
-                "line {}: input ends early; expected {what}",
-                self.line
-            ))),
+            None => Err(Error::input(format!("line {}: input ends early; expected {what}", self.line))),
         }
     }
 
     pub fn number<T: FromStr>(&mut self, what: &str) -> Result<T, Error> {
         let token = self.expect(what)?;
-        token.text.parse().map_err(|_| {
-            Error::input(format!(
-                "{}: expected {what}, found \"{}\"",
-                token.at(),
-                shorten(token.text)
-            ))
-        })
+        token
+            .text
+            .parse()
+            .map_err(|_| Error::input(format!("{}: expected {what}, found \"{}\"", token.at(), shorten(token.text))))
     }
 
     /// A number that must lie in `range`.
@@ -109,13 +92,10 @@ impl<'a> Tokens<'a> {
         T: FromStr + PartialOrd + Display + Copy,
     {
         let token = self.expect(what)?;
-        let value: T = token.text.parse().map_err(|_| {
-            Error::input(format!(
-                "{}: expected {what}, found \"{}\"",
-                token.at(),
-                shorten(token.text)
-            ))
-        })?;
+        let value: T = token
+            .text
+            .parse()
+            .map_err(|_| Error::input(format!("{}: expected {what}, found \"{}\"", token.at(), shorten(token.text))))?;
         if !range.contains(&value) {
             return Err(Error::input(format!(
                 "{}: {what} = {value} is out of range {}..={}",
@@ -131,11 +111,7 @@ impl<'a> Tokens<'a> {
     pub fn finish(&mut self) -> Result<(), Error> {
         match self.next_token() {
             None => Ok(()),
-            Some(t) => Err(Error::input(format!(
-                "{}: unexpected extra input \"{}\"",
-                t.at(),
-                shorten(t.text)
-            ))),
+            Some(t) => Err(Error::input(format!("{}: unexpected extra input \"{}\"", t.at(), shorten(t.text)))),
         }
     }
 }

@@ -42,10 +42,7 @@ fn cell_name(c: boyi::index::staircase::Corner) -> String {
 fn parse_cell(text: &str) -> Option<(u32, u32)> {
     let text = text.trim_start_matches('(').trim_end_matches(')');
     let (r, c) = text.split_once(',')?;
-    Some((
-        r.trim().parse::<u32>().ok()?.checked_sub(1)?,
-        c.trim().parse::<u32>().ok()?.checked_sub(1)?,
-    ))
+    Some((r.trim().parse::<u32>().ok()?.checked_sub(1)?, c.trim().parse::<u32>().ok()?.checked_sub(1)?))
 }
 
 impl Problem for YoungChessProblem {
@@ -75,12 +72,7 @@ impl Problem for YoungChessProblem {
         Ok(format!("{}\n", table.value(&game.start())))
     }
 
-    fn analyze(
-        &self,
-        input: &str,
-        request: &AnalyzeRequest,
-        ctl: &Control,
-    ) -> Result<Report, Error> {
+    fn analyze(&self, input: &str, request: &AnalyzeRequest, ctl: &Control) -> Result<Report, Error> {
         let game = parse(input)?;
         let (rows, cols) = (game.rows(), game.cols());
         let mut owner = vec!['.'; (rows * cols) as usize];
@@ -90,13 +82,7 @@ impl Problem for YoungChessProblem {
             &request.moves,
             |b, s| parse_cell(s).and_then(|(r, c)| game.corner_at(b, r, c)),
             |_, c| cell_name(c),
-            |b, c| {
-                owner[(c.row * cols + c.col) as usize] = if YoungChess::black_to_move(b) {
-                    'B'
-                } else {
-                    'W'
-                }
-            },
+            |b, c| owner[(c.row * cols + c.col) as usize] = if YoungChess::black_to_move(b) { 'B' } else { 'W' },
         )?;
         let table = Table::solve(&game, ctl)?;
         let analysis = table.analyze(&board);
@@ -106,18 +92,9 @@ impl Problem for YoungChessProblem {
             owner[(c.row * cols + c.col) as usize] = '+';
         }
         let mut position: Vec<String> = (0..rows)
-            .map(|r| {
-                (0..cols)
-                    .map(|c| owner[(r * cols + c) as usize].to_string())
-                    .collect::<Vec<_>>()
-                    .join(" ")
-            })
+            .map(|r| (0..cols).map(|c| owner[(r * cols + c) as usize].to_string()).collect::<Vec<_>>().join(" "))
             .collect();
-        position.push(format!(
-            "{} of {} cells filled (B black, W white, + playable)",
-            board.stones,
-            rows * cols
-        ));
+        position.push(format!("{} of {} cells filled (B black, W white, + playable)", board.stones, rows * cols));
         Ok(Report {
             game: self.id(),
             position,

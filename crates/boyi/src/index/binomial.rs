@@ -13,6 +13,12 @@ pub struct Binomial {
 impl Binomial {
     pub const MAX_N: usize = 64;
 
+    /// One table for the whole process.
+    pub fn shared() -> &'static Binomial {
+        static TABLE: std::sync::OnceLock<Binomial> = std::sync::OnceLock::new();
+        TABLE.get_or_init(Binomial::new)
+    }
+
     pub fn new() -> Self {
         let rows = Self::MAX_N + 1;
         let mut table = vec![0u64; rows * rows];
@@ -44,22 +50,18 @@ impl Default for Binomial {
 }
 
 /// Colex ranking of the `ones`-element subsets of `0..bits`, as bitmasks.
-#[derive(Clone, Debug)]
+#[derive(Clone, Copy, Debug)]
 pub struct Combinations {
     bits: u32,
     ones: u32,
-    binom: Binomial,
+    binom: &'static Binomial,
 }
 
 impl Combinations {
     /// Subsets of size `ones` of `0..bits`; `bits <= 64`.
     pub fn new(bits: u32, ones: u32) -> Self {
         assert!(bits as usize <= Binomial::MAX_N && ones <= bits);
-        Combinations {
-            bits,
-            ones,
-            binom: Binomial::new(),
-        }
+        Combinations { bits, ones, binom: Binomial::shared() }
     }
 
     pub fn bits(&self) -> u32 {
@@ -70,8 +72,8 @@ impl Combinations {
         self.ones
     }
 
-    pub fn binomial(&self) -> &Binomial {
-        &self.binom
+    pub fn binomial(&self) -> &'static Binomial {
+        self.binom
     }
 
     /// Number of subsets: `C(bits, ones)`.

@@ -37,11 +37,7 @@ impl Staircase {
 
     pub fn new(rows: u32, cols: u32) -> Self {
         assert!(rows + cols <= Self::MAX_STEPS);
-        Staircase {
-            rows,
-            cols,
-            comb: Combinations::new(rows + cols, rows),
-        }
+        Staircase { rows, cols, comb: Combinations::new(rows + cols, rows) }
     }
 
     pub fn rows(&self) -> u32 {
@@ -107,12 +103,7 @@ impl Staircase {
         while candidates != 0 {
             let bit = candidates.trailing_zeros();
             let below = (path & low_bits(bit)).count_ones();
-            f(Corner {
-                bit,
-                below,
-                row: self.rows - 1 - below,
-                col: bit - below,
-            });
+            f(Corner { bit, below, row: self.rows - 1 - below, col: bit - below });
             candidates &= candidates - 1;
         }
     }
@@ -129,34 +120,74 @@ impl Staircase {
         self.comb.step_up_delta(corner.bit, corner.below)
     }
 
-    /// Appends the ranks of every diagram with `area` cells, ascending.
-    pub fn ranks_with_area(&self, area: u32, out: &mut Vec<u64>) {
-        if area > self.rows * self.cols {
-            return;
+    /// Appends `(rank, path)` for every diagram with `area` cells, ascending.
+    pub fn paths_with_area(&self, area: u32, out: &mut Vec<(u64, u64)>) {
+        for part in 0..self.area_parts() {
+            self.paths_with_area_part(area, part, out);
         }
+    }
+
+    /// Rows whose lengths name a part.
+    const PART_ROWS: u32 = 3;
+
+    /// The diagrams of one area are cut into parts by the lengths of the top
+    /// rows, so that threads can enumerate different parts; most parts are
+    /// small, and empty ones cost nothing.
+    pub fn area_parts(&self) -> usize {
+        (self.cols as usize + 1).pow(self.rows.min(Self::PART_ROWS))
+    }
+
+    /// Appends `(rank, path)` for the diagrams with `area` cells in one part,
+    /// ascending; parts in order give ascending ranks overall.
+    pub fn paths_with_area_part(&self, area: u32, part: usize, out: &mut Vec<(u64, u64)>) {
         if self.rows == 0 {
-            out.push(0);
+            if area == 0 {
+                out.push((0, 0));
+            }
             return;
         }
-        self.extend_rows(0, self.cols, area, 0, out);
+        let choices = self.cols as usize + 1;
+        let depth = self.rows.min(Self::PART_ROWS) as usize;
+        let mut top = [0u32; Self::PART_ROWS as usize];
+        let mut rest = part;
+        for slot in top[..depth].iter_mut().rev() {
+            *slot = (rest % choices) as u32;
+            rest /= choices;
+        }
+        let top = &top[..depth];
+        if top.windows(2).any(|w| w[1] > w[0]) || top.iter().sum::<u32>() > area {
+            return;
+        }
+        let mut acc = (0u64, 0u64);
+        for (row, &len) in top.iter().enumerate() {
+            let below = self.rows - 1 - row as u32;
+            acc.0 += self.comb.binomial().get(len + below, below + 1);
+            acc.1 |= 1 << (len + below);
+        }
+        let rest = area - top.iter().sum::<u32>();
+        let row = top.len() as u32;
+        if row == self.rows {
+            if rest == 0 {
+                out.push(acc);
+            }
+        } else {
+            self.extend_rows(row, top[top.len() - 1], rest, acc, out);
+        }
     }
 
     // Colex order compares the highest up step first, which is the top row:
     // choosing row lengths top-down, each ascending, yields ascending ranks.
-    fn extend_rows(&self, row: u32, max_len: u32, area: u32, rank: u64, out: &mut Vec<u64>) {
+    fn extend_rows(&self, row: u32, max_len: u32, area: u32, (rank, path): (u64, u64), out: &mut Vec<(u64, u64)>) {
         let below = self.rows - 1 - row;
-        let rows_left = below + 1;
         if below == 0 {
             if area <= max_len {
-                out.push(rank + self.comb.binomial().get(area, 1));
+                out.push((rank + area as u64, path | 1 << area));
             }
             return;
         }
-        let lo = area.div_ceil(rows_left);
-        let hi = max_len.min(area);
-        for len in lo..=hi {
+        for len in area.div_ceil(below + 1)..=max_len.min(area) {
             let term = self.comb.binomial().get(len + below, below + 1);
-            self.extend_rows(row + 1, len, area - len, rank + term, out);
+            self.extend_rows(row + 1, len, area - len, (rank + term, path | 1 << (len + below)), out);
         }
     }
 }
@@ -223,10 +254,11 @@ mod tests {
                 let mut total = 0;
                 for area in 0..=rows * cols + 1 {
                     let mut layer = Vec::new();
-                    s.ranks_with_area(area, &mut layer);
-                    assert!(layer.windows(2).all(|w| w[0] < w[1]));
-                    for &r in &layer {
-                        assert_eq!(s.area(s.unrank(r)), area);
+                    s.paths_with_area(area, &mut layer);
+                    assert!(layer.windows(2).all(|w| w[0].0 < w[1].0));
+                    for &(r, path) in &layer {
+                        assert_eq!(s.unrank(r), path);
+                        assert_eq!(s.area(path), area);
                     }
                     total += layer.len() as u64;
                 }

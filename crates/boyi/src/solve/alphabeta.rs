@@ -163,14 +163,8 @@ impl<'g, G: Game> AlphaBeta<'g, G> {
             let (r, turn) = (step.reward, step.turn);
             let a = alpha.max(best);
             let (ca, cb) = match turn {
-                Turn::Pass => (
-                    G::Value::child_bound(r, turn, beta),
-                    G::Value::child_bound(r, turn, a),
-                ),
-                Turn::Again => (
-                    G::Value::child_bound(r, turn, a),
-                    G::Value::child_bound(r, turn, beta),
-                ),
+                Turn::Pass => (G::Value::child_bound(r, turn, beta), G::Value::child_bound(r, turn, a)),
+                Turn::Again => (G::Value::child_bound(r, turn, a), G::Value::child_bound(r, turn, beta)),
             };
             let child = self.search_at(&step.pos, ca, cb, ply + 1)?;
             let score = G::Value::back_score(r, turn, child);
@@ -197,14 +191,7 @@ impl<'g, G: Game> AlphaBeta<'g, G> {
                 _ => at,
             })
             .and_then(|i| u8::try_from(i).ok().filter(|&i| i != u8::MAX));
-        self.tt.store(
-            key,
-            Entry {
-                score: best,
-                bound,
-                best: best_index,
-            },
-        );
+        self.tt.store(key, Entry { score: best, bound, best: best_index });
         Ok(best)
     }
 }

@@ -32,10 +32,7 @@ pub fn rank_moves<G: Game>(
     for mv in moves {
         let step = game.play(pos, mv);
         let child = child_value(&step.pos)?;
-        out.push(MoveValue {
-            mv,
-            value: G::Value::back(step.reward, step.turn, child),
-        });
+        out.push(MoveValue { mv, value: G::Value::back(step.reward, step.turn, child) });
     }
     out.sort_by_key(|m| std::cmp::Reverse(m.value));
     Ok(out)
@@ -43,7 +40,5 @@ pub fn rank_moves<G: Game>(
 
 /// The value of `pos` from its analysis: the best move, or the terminal value.
 pub fn value_from_analysis<G: Game>(game: &G, pos: &G::Pos, analysis: &Analysis<G>) -> G::Value {
-    analysis
-        .first()
-        .map_or_else(|| game.terminal(pos), |m| m.value)
+    analysis.first().map_or_else(|| game.terminal(pos), |m| m.value)
 }

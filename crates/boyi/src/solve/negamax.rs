@@ -39,11 +39,7 @@ impl<'g, G: Game> Negamax<'g, G> {
     const CHECK_EVERY: usize = 1 << 14;
 
     pub fn new(game: &'g G, ctl: Control) -> Self {
-        Negamax {
-            game,
-            ctl,
-            memo: FxHashMap::default(),
-        }
+        Negamax { game, ctl, memo: FxHashMap::default() }
     }
 
     /// Positions solved so far.
@@ -108,23 +104,13 @@ impl<'g, G: Game> Negamax<'g, G> {
         let start = arena.len();
         self.game.moves(&pos, arena);
         self.memo.insert(pos.clone(), Memo::Open);
-        stack.push(Frame {
-            pos,
-            start,
-            next: start,
-            end: arena.len(),
-            best: None,
-            pending: None,
-        });
+        stack.push(Frame { pos, start, next: start, end: arena.len(), best: None, pending: None });
     }
 
     fn checkpoint(&self) -> Result<(), Error> {
         self.ctl.check()?;
         self.ctl.advance(Self::CHECK_EVERY as u64);
         let per_entry = std::mem::size_of::<(G::Pos, Memo<G::Value>)>() + 1;
-        self.ctl.reserve(
-            "the negamax memo",
-            (self.memo.capacity() * per_entry) as u64,
-        )
+        self.ctl.reserve("the negamax memo", (self.memo.capacity() * per_entry) as u64)
     }
 }

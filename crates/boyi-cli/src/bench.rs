@@ -1,0 +1,203 @@
+//! `boyi bench`: the benchmark suite. Each benchmark generates its input from
+//! a fixed seed, solves it through the same path as `boyi solve`, and reports
+//! the median, min and max wall time over several runs, CPU time, positions
+//! per second and peak memory (Linux: read from /proc, reset before each run).
+
+use std::time::{Duration, Instant};
+
+use boyi::Control;
+use boyi_games::{catalogue, generate, generate::Rng};
+
+pub struct Bench {
+    pub name: &'static str,
+    problem: &'static str,
+    what: &'static str,
+    input: fn(&mut Rng) -> String,
+    /// Positions the solve values (for positions per second).
+    positions: u64,
+}
+
+const fn binom(n: u64, k: u64) -> u64 {
+    let mut r = 1u64;
+    let mut i = 0;
+    while i < k {
+        r = r * (n - i) / (i + 1);
+        i += 1;
+    }
+    r
+}
+
+pub const BENCHES: &[Bench] = &[
+    Bench {
+        name: "young-chess-10x10",
+        problem: "young-chess",
+        what: "judge largest: 10x10 board",
+        input: |r| generate::young_chess(r, 10, 10),
+        positions: binom(20, 10),
+    },
+    Bench {
+        name: "permutation-game-100x15",
+        problem: "permutation-game",
+        what: "judge largest: 100 cases of N = 15",
+        input: |r| generate::permutation_game(r, 100, 15),
+        positions: 100 << 15,
+    },
+    Bench {
+        name: "gems-fight-20xB21",
+        problem: "gems-fight",
+        what: "judge largest: 20 cases, G = 8, B = 21, S = 19, 10 gems a bag",
+        input: |r| generate::gems_fight(r, 20, 8, 21, 19, 10),
+        positions: 20 << 21,
+    },
+    Bench {
+        name: "coin-game-2000",
+        problem: "coin-game",
+        what: "judge largest: n = 2000",
+        input: |r| generate::coin_game(r, 2000),
+        positions: 2001 * 2002 / 2,
+    },
+    Bench {
+        name: "young-chess-13x13",
+        problem: "young-chess",
+        what: "beyond the judge: 13x13 board",
+        input: |r| generate::young_chess(r, 13, 13),
+        positions: binom(26, 13),
+    },
+    Bench {
+        name: "young-chess-15x15",
+        problem: "young-chess",
+        what: "beyond the judge: 15x15 board",
+        input: |r| generate::young_chess(r, 15, 15),
+        positions: binom(30, 15),
+    },
+    Bench {
+        name: "gems-fight-B24",
+        problem: "gems-fight",
+        what: "beyond the judge: one case, G = 8, B = 24, S = 19, 10 gems a bag",
+        input: |r| generate::gems_fight(r, 1, 8, 24, 19, 10),
+        positions: 1 << 24,
+    },
+    Bench {
+        name: "permutation-game-N24",
+        problem: "permutation-game",
+        what: "beyond the judge: one case, N = 24",
+        input: |r| generate::permutation_game(r, 1, 24),
+        positions: 1 << 24,
+    },
+    Bench {
+        name: "coin-game-20000",
+        problem: "coin-game",
+        what: "beyond the judge: n = 20000",
+        input: |r| generate::coin_game(r, 20000),
+        positions: 20001 * 20002 / 2,
+    },
+];
+
+pub fn list() -> String {
+    BENCHES.iter().map(|b| format!("{:26} {}\n", b.name, b.what)).collect()
+}
+
+/// Runs the benchmarks whose name starts with one of `filters` (all if none).
+pub fn run(filters: &[String], runs: usize, ctl: &Control) -> Result<String, boyi_games::Error> {
+    let chosen: Vec<&Bench> = BENCHES
+        .iter()
+        .filter(|b| filters.is_empty() || filters.iter().any(|f| b.name.starts_with(f.as_str())))
+        .collect();
+    if chosen.is_empty() {
+        return Err(boyi_games::Error::input(format!(
+            "no benchmark matches {}; known:\n{}",
+            filters.join(" "),
+            list().trim_end()
+        )));
+    }
+    let mut out = format!(
+        "machine: {} cores, {} of memory; {runs} runs each\n\n\
+         | benchmark | input | median | min | max | CPU (median) | positions/s | peak memory |\n\
+         |---|---|---|---|---|---|---|---|\n",
+        std::thread::available_parallelism().map_or(1, |n| n.get()),
+        memory_total().map_or("unknown".to_string(), boyi::control::format_bytes),
+    );
+    for b in chosen {
+        let input = (b.input)(&mut Rng::new(2026));
+        let problem = catalogue::find(b.problem).expect("benchmarks name catalogue problems");
+        let mut walls = Vec::new();
+        let mut cpus = Vec::new();
+        let mut peak = 0;
+        for _ in 0..runs.max(1) {
+            reset_peak_memory();
+            let cpu0 = cpu_time();
+            let t0 = Instant::now();
+            problem.solve(&input, ctl)?;
+            walls.push(t0.elapsed());
+            cpus.push(cpu_time().saturating_sub(cpu0));
+            peak = peak.max(peak_memory().unwrap_or(0));
+        }
+        walls.sort();
+        cpus.sort();
+        let median = walls[walls.len() / 2];
+        let row = format!(
+            "| {} | {} | {} | {} | {} | {} | {} | {} |\n",
+            b.name,
+            b.what,
+            secs(median),
+            secs(walls[0]),
+            secs(walls[walls.len() - 1]),
+            secs(cpus[cpus.len() / 2]),
+            rate(b.positions, median),
+            if peak > 0 { boyi::control::format_bytes(peak) } else { "n/a".to_string() },
+        );
+        eprint!("{row}");
+        out.push_str(&row);
+    }
+    Ok(out)
+}
+
+fn secs(d: Duration) -> String {
+    let s = d.as_secs_f64();
+    if s < 1.0 {
+        format!("{:.1} ms", s * 1e3)
+    } else {
+        format!("{s:.2} s")
+    }
+}
+
+fn rate(positions: u64, d: Duration) -> String {
+    let r = positions as f64 / d.as_secs_f64();
+    if r >= 1e6 {
+        format!("{:.1} M", r / 1e6)
+    } else {
+        format!("{:.0} k", r / 1e3)
+    }
+}
+
+fn status_field(name: &str) -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with(name))?;
+    let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb * 1024)
+}
+
+fn peak_memory() -> Option<u64> {
+    status_field("VmHWM:")
+}
+
+/// Linux resets the peak resident size when 5 is written to clear_refs.
+fn reset_peak_memory() {
+    let _ = std::fs::write("/proc/self/clear_refs", "5");
+}
+
+fn memory_total() -> Option<u64> {
+    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let kb: u64 = info.lines().next()?.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb * 1024)
+}
+
+/// User plus system time of this process, from /proc/self/stat (in ticks of 10 ms).
+fn cpu_time() -> Duration {
+    let ticks = std::fs::read_to_string("/proc/self/stat").ok().and_then(|s| {
+        let rest = &s[s.rfind(')')? + 2..];
+        let f: Vec<&str> = rest.split_whitespace().collect();
+        Some(f.get(11)?.parse::<u64>().ok()? + f.get(12)?.parse::<u64>().ok()?)
+    });
+    Duration::from_millis(ticks.unwrap_or(0) * 10)
+}

@@ -1,0 +1,116 @@
+//! The binary end to end: streams, exit codes and messages as DESIGN.md sets
+//! them (answers on stdout only; one-line errors on stderr; 2 bad input,
+//! 3 refused for resources).
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn boyi(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_boyi"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("boyi runs");
+    child.stdin.take().unwrap().write_all(stdin.as_bytes()).unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8(bytes.to_vec()).unwrap()
+}
+
+fn example(path: &str) -> String {
+    std::fs::read_to_string(format!("{}/../../examples/{path}", env!("CARGO_MANIFEST_DIR"))).unwrap()
+}
+
+#[test]
+fn solves_from_stdin_and_from_a_file() {
+    let out = boyi(&["solve", "bzoj5248"], &example("young-chess/sample1.in"));
+    assert!(out.status.success());
+    assert_eq!(text(&out.stdout), "2\n");
+    assert!(out.stderr.is_empty());
+    let file = format!("{}/../../examples/gems-fight/sample1.in", env!("CARGO_MANIFEST_DIR"));
+    let out = boyi(&["solve", "gems-fight", &file], "");
+    assert_eq!(text(&out.stdout), "3\n-3\n");
+}
+
+#[test]
+fn bad_input_is_one_line_exit_2_and_no_output() {
+    let out = boyi(&["solve", "young-chess"], "2 x\n");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty());
+    assert_eq!(text(&out.stderr), "boyi: young-chess: line 1, token 2: expected the column count m, found \"x\"\n");
+    let out = boyi(&["solve", "coin-game"], "\u{0}\u{ff}");
+    assert_eq!(out.status.code(), Some(2));
+    let out = boyi(&["solve", "gems-fight"], "3 4 3\n2 2 3\n");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty(), "nothing on stdout for a broken input");
+}
+
+#[test]
+fn invalid_utf8_is_reported() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_boyi"))
+        .args(["solve", "coin-game"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(b"5\n\xff\xfe").unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(text(&out.stderr), "boyi: coin-game: the input is not text (invalid UTF-8 at byte 2)\n");
+}
+
+#[test]
+fn unknown_problem_lists_the_known_ones() {
+    let out = boyi(&["solve", "no-such-game"], "");
+    assert_eq!(out.status.code(), Some(2));
+    let err = text(&out.stderr);
+    assert!(err.starts_with("boyi: unknown game or problem `no-such-game`; known: young-chess,"), "{err}");
+    assert_eq!(err.lines().count(), 1);
+}
+
+#[test]
+fn memory_refusal_is_exit_3_with_the_figure() {
+    let mut input = String::from("12 12\n");
+    for _ in 0..288 {
+        input.push_str("1 ");
+    }
+    let out = boyi(&["solve", "young-chess", "--memory", "1M"], &input);
+    assert_eq!(out.status.code(), Some(3));
+    assert_eq!(
+        text(&out.stderr),
+        "boyi: young-chess: the value table needs 10.3 MiB, limit 1.0 MiB; use --memory to raise it\n"
+    );
+}
+
+#[test]
+fn analyze_prints_every_move_best_first() {
+    let out = boyi(&["analyze", "young-chess", "1,1"], &example("young-chess/sample1.in"));
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let s = text(&out.stdout);
+    assert!(s.contains("white (Niuniu, scores B) to move"), "{s}");
+    assert!(s.contains("1,2   0  best"), "{s}");
+    let out = boyi(&["analyze", "permutation-game", "--case", "2", "--json"], &example("permutation-game/sample1.in"));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["value"]["result"], "lose");
+    assert_eq!(v["moves"].as_array().unwrap().len(), 5);
+    let out = boyi(&["analyze", "young-chess", "2,2"], &example("young-chess/sample1.in"));
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(text(&out.stderr), "boyi: young-chess: move 1 \"2,2\" is not legal here; legal moves: 1,1\n");
+}
+
+#[test]
+fn list_and_help_explain_the_formats() {
+    let out = boyi(&["list"], "");
+    assert!(text(&out.stdout).lines().count() >= 4);
+    let out = boyi(&["solve", "--help"], "");
+    let help = text(&out.stdout);
+    for id in ["young-chess", "permutation-game", "gems-fight", "coin-game"] {
+        assert!(help.contains(id), "solve --help misses {id}");
+    }
+    assert!(help.contains("Example:"));
+}

@@ -1,0 +1,78 @@
+//! Random judge inputs from a seed, for benchmarks, tests and anyone who
+//! wants to brute-force small cases. The generator is SplitMix64, so a seed
+//! means the same input on every machine and every version.
+
+pub struct Rng(u64);
+
+impl Rng {
+    pub fn new(seed: u64) -> Self {
+        Rng(seed)
+    }
+
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// Uniform in `lo..=hi`.
+    pub fn range(&mut self, lo: i64, hi: i64) -> i64 {
+        lo + (self.next_u64() % (hi - lo + 1) as u64) as i64
+    }
+
+    pub fn shuffle<T>(&mut self, v: &mut [T]) {
+        for i in (1..v.len()).rev() {
+            let j = (self.next_u64() % (i as u64 + 1)) as usize;
+            v.swap(i, j);
+        }
+    }
+}
+
+fn line(values: impl IntoIterator<Item = i64>) -> String {
+    let v: Vec<String> = values.into_iter().map(|x| x.to_string()).collect();
+    v.join(" ") + "\n"
+}
+
+/// young-chess: an `n × m` board, scores in `0..=100000`.
+pub fn young_chess(rng: &mut Rng, n: u32, m: u32) -> String {
+    let mut s = format!("{n} {m}\n");
+    for _ in 0..2 * n {
+        s += &line((0..m).map(|_| rng.range(0, 100_000)));
+    }
+    s
+}
+
+/// permutation-game: `cases` random permutations of `1..=n`.
+pub fn permutation_game(rng: &mut Rng, cases: usize, n: usize) -> String {
+    let mut s = format!("{cases}\n");
+    for _ in 0..cases {
+        let mut p: Vec<i64> = (1..=n as i64).collect();
+        rng.shuffle(&mut p);
+        s += &format!("{n}\n");
+        s += &line(p);
+    }
+    s
+}
+
+/// gems-fight: `cases` cases of `g` colours, `b` bags of `gems` gems, `S = s`.
+pub fn gems_fight(rng: &mut Rng, cases: usize, g: u32, b: u32, s: u32, gems: u32) -> String {
+    let mut out = String::new();
+    for _ in 0..cases {
+        out += &format!("{g} {b} {s}\n");
+        for _ in 0..b {
+            out += &line(std::iter::once(gems as i64).chain((0..gems).map(|_| rng.range(1, g as i64))));
+        }
+    }
+    out + "0 0 0\n"
+}
+
+/// coin-game: `n` coins in `1..=100000`.
+pub fn coin_game(rng: &mut Rng, n: usize) -> String {
+    let mut s = format!("{n}\n");
+    for _ in 0..n {
+        s += &format!("{}\n", rng.range(1, 100_000));
+    }
+    s
+}

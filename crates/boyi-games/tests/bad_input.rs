@@ -1,0 +1,122 @@
+//! Bad judge input gets one line naming what is wrong and where, never a
+//! panic; random byte strings and mangled samples are thrown at every adapter.
+
+use boyi::Control;
+use boyi_games::{catalogue, Error};
+use proptest::prelude::*;
+
+fn error(problem: &str, input: &str) -> String {
+    match catalogue::find(problem).unwrap().solve(input, &Control::default()) {
+        Ok(out) => panic!("{problem} accepted {input:?} and printed {out:?}"),
+        Err(e) => {
+            assert_eq!(e.exit_code(), 2, "{e}");
+            let msg = e.to_string();
+            assert!(!msg.contains('\n'), "error spans lines: {msg}");
+            msg
+        }
+    }
+}
+
+#[test]
+fn young_chess_errors_name_the_place() {
+    assert_eq!(error("young-chess", "2 3\n2 7 3\n"), "line 3: input ends early; expected A[2][1]");
+    assert_eq!(error("young-chess", "2 x\n"), "line 1, token 2: expected the column count m, found \"x\"");
+    assert_eq!(error("young-chess", "0 3\n"), "line 1, token 1: the row count n = 0 is out of range 1..=63");
+    assert_eq!(error("young-chess", "1 1\n-5\n3\n"), "line 2, token 1: A[1][1] = -5 is out of range 0..=2147483647");
+    assert_eq!(error("young-chess", "1 1\n5\n3\n9\n"), "line 4, token 1: unexpected extra input \"9\"");
+    assert_eq!(error("young-chess", ""), "line 1: input ends early; expected the row count n");
+}
+
+#[test]
+fn permutation_game_errors() {
+    assert_eq!(error("permutation-game", "1\n3\n1 2\n"), "line 4: input ends early; expected number 3 of case 1");
+    assert_eq!(error("permutation-game", "1\n31\n"), "line 2, token 1: N of case 1 = 31 is out of range 1..=30");
+    assert_eq!(error("permutation-game", "x"), "line 1, token 1: expected the case count T, found \"x\"");
+}
+
+#[test]
+fn gems_fight_errors() {
+    assert_eq!(error("gems-fight", "1 1 0\n1 1\n0 0 0\n"), "case 1: S = 0, but S gems must melt into a stone (S >= 1)");
+    assert_eq!(
+        error("gems-fight", "2 1 3\n2 1 3\n0 0 0\n"),
+        "line 2, token 3: a colour of bag 1 in case 1 = 3 is out of range 1..=2"
+    );
+    assert_eq!(
+        error("gems-fight", "2 2 3\n2 1 2\n"),
+        "line 3: input ends early; expected the gem count of bag 2 in case 1"
+    );
+    assert_eq!(error("gems-fight", "2 33 3\n"), "line 1, token 2: B of case 1 = 33 is out of range 0..=32");
+}
+
+#[test]
+fn coin_game_errors() {
+    assert_eq!(error("coin-game", "3\n1\n2\n"), "line 4: input ends early; expected coin 3");
+    assert_eq!(error("coin-game", "2\n1\n0\n"), "line 3, token 1: coin 2 = 0 is out of range 1..=1000000000");
+    assert_eq!(
+        error("coin-game", "3\n1000000000\n1000000000\n1000000000\n"),
+        "the coins total 3000000000, more than the 2147483647 the score table holds"
+    );
+}
+
+#[test]
+fn sizes_beyond_memory_are_refused_up_front() {
+    let ctl = Control::default().with_memory_limit(1 << 20);
+    let input = format!("1\n24\n{}\n", (1..=24).rev().map(|x| x.to_string()).collect::<Vec<_>>().join(" "));
+    let e = catalogue::find("permutation-game").unwrap().solve(&input, &ctl).unwrap_err();
+    assert_eq!(e.exit_code(), 3);
+    assert!(e.to_string().contains("needs 2.0 MiB, limit 1.0 MiB"), "{e}");
+    // young-chess 20x20 needs C(40, 20) slots of 4 bytes: 514 GiB
+    let mut big = String::from("20 20\n");
+    for _ in 0..800 {
+        big.push_str("1 ");
+    }
+    let e = catalogue::find("young-chess").unwrap().solve(&big, &Control::default()).unwrap_err();
+    assert_eq!(e.exit_code(), 3);
+    assert!(e.to_string().starts_with("the value table needs 514 GiB, limit 4.0 GiB"), "{e}");
+}
+
+fn no_panic(problem: &str, input: &str) -> Result<(), TestCaseError> {
+    // A small budget keeps any accidentally valid big instance quick.
+    let ctl = Control::default().with_memory_limit(8 << 20);
+    match catalogue::find(problem).unwrap().solve(input, &ctl) {
+        Ok(out) => prop_assert!(out.ends_with('\n') || out.is_empty()),
+        Err(Error::Input(msg)) => prop_assert!(!msg.contains('\n') && !msg.is_empty()),
+        Err(e) => prop_assert_eq!(e.exit_code(), 3, "{}", e),
+    }
+    Ok(())
+}
+
+const PROBLEMS: [&str; 4] = ["young-chess", "permutation-game", "gems-fight", "coin-game"];
+
+fn sample(problem: &str) -> String {
+    let path = format!("{}/../../examples/{problem}/sample1.in", env!("CARGO_MANIFEST_DIR"));
+    std::fs::read_to_string(path).unwrap()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn random_bytes_never_panic(bytes in proptest::collection::vec(any::<u8>(), 0..64), which in 0usize..4) {
+        no_panic(PROBLEMS[which], &String::from_utf8_lossy(&bytes))?;
+    }
+
+    #[test]
+    fn random_tokens_never_panic(tokens in proptest::collection::vec(
+        prop_oneof![
+            (0u64..40).prop_map(|x| x.to_string()),
+            any::<i64>().prop_map(|x| x.to_string()),
+            Just("-1".to_string()), Just("x".to_string()), Just("\n".to_string()), Just("".to_string()),
+        ], 0..40), which in 0usize..4) {
+        no_panic(PROBLEMS[which], &tokens.join(" "))?;
+    }
+
+    #[test]
+    fn mangled_samples_never_panic(which in 0usize..4, cut in any::<prop::sample::Index>(), pos in any::<prop::sample::Index>(), junk in "[0-9a-z -]{0,4}") {
+        let s = sample(PROBLEMS[which]);
+        let cut_at = cut.index(s.len() + 1);
+        no_panic(PROBLEMS[which], &s[..cut_at])?;
+        let at = pos.index(s.len() + 1);
+        no_panic(PROBLEMS[which], &format!("{}{junk}{}", &s[..at], &s[at..]))?;
+    }
+}
