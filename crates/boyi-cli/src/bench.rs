@@ -201,3 +201,97 @@ fn cpu_time() -> Duration {
     });
     Duration::from_millis(ticks.unwrap_or(0) * 10)
 }
+
+/// Connect Four benchmark sets (one `moves score` a line): each position is
+/// solved from an empty table, timed alone, and checked against its score.
+pub fn connect4_sets(
+    files: &[std::path::PathBuf],
+    limit: Option<usize>,
+    options: &boyi_games::SolveOptions,
+    ctl: &Control,
+) -> Result<String, boyi_games::Error> {
+    use boyi_games::judge::connect4 as c4;
+    struct Sets<'a> {
+        files: &'a [std::path::PathBuf],
+        limit: Option<usize>,
+        options: &'a boyi_games::SolveOptions,
+        ctl: &'a Control,
+    }
+    impl c4::OnBoard for Sets<'_> {
+        type Output = String;
+        fn run<S: boyi_games::connect4::Shape>(
+            self,
+            game: boyi_games::connect4::Connect4<S>,
+        ) -> Result<String, boyi_games::Error> {
+            run_sets(&game, self.files, self.limit, self.options, self.ctl)
+        }
+    }
+    c4::with_board(options, Sets { files, limit, options, ctl })
+}
+
+fn run_sets<S: boyi_games::connect4::Shape>(
+    game: &boyi_games::connect4::Connect4<S>,
+    files: &[std::path::PathBuf],
+    limit: Option<usize>,
+    options: &boyi_games::SolveOptions,
+    ctl: &Control,
+) -> Result<String, boyi_games::Error> {
+    use boyi::solve::alphabeta::AlphaBeta;
+    use boyi_games::judge::connect4 as c4;
+
+    let threads = c4::threads(options);
+    let mut search = AlphaBeta::new(game, ctl.clone(), c4::table_bytes(ctl))?;
+    search.table().touch_all();
+    let mut out = format!(
+        "machine: {} cores; {threads} search thread(s); table {}; {} per position\n\n\
+         | set | positions | correct | mean time | max time | mean nodes |\n|---|---|---|---|---|---|\n",
+        std::thread::available_parallelism().map_or(1, |n| n.get()),
+        boyi::control::format_bytes(search.table().bytes()),
+        if options.weak { "weak solve" } else { "exact solve" },
+    );
+    for file in files {
+        let text = std::fs::read_to_string(file)
+            .map_err(|e| boyi_games::Error::input(format!("cannot read {}: {e}", file.display())))?;
+        let lines: Vec<&str> =
+            text.lines().filter(|l| !l.trim().is_empty()).take(limit.unwrap_or(usize::MAX)).collect();
+        let (mut total, mut max, mut nodes, mut correct) = (Duration::ZERO, Duration::ZERO, 0u64, 0usize);
+        for line in &lines {
+            let mut parts = line.split_whitespace();
+            let board = game.parse(parts.next().unwrap_or(""))?;
+            let expected: Option<i32> = parts.next().and_then(|s| s.parse().ok());
+            search.clear();
+            let t0 = Instant::now();
+            let score = c4::score(&mut search, &board, options.weak, threads)?;
+            let took = t0.elapsed();
+            total += took;
+            max = max.max(took);
+            nodes += search.nodes();
+            let expected = expected.map(|e| if options.weak { e.signum() } else { e });
+            correct += usize::from(expected == Some(score));
+        }
+        let n = lines.len().max(1) as u32;
+        let row = format!(
+            "| {} | {} | {} | {} | {} | {} |\n",
+            file.file_name().map_or("?".into(), |f| f.to_string_lossy()),
+            lines.len(),
+            correct,
+            micros(total / n),
+            micros(max),
+            nodes / n as u64,
+        );
+        eprint!("{row}");
+        out.push_str(&row);
+    }
+    Ok(out)
+}
+
+fn micros(d: Duration) -> String {
+    let us = d.as_secs_f64() * 1e6;
+    if us < 1000.0 {
+        format!("{us:.1} µs")
+    } else if us < 1e6 {
+        format!("{:.2} ms", us / 1e3)
+    } else {
+        format!("{:.2} s", us / 1e6)
+    }
+}

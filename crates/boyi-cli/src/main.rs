@@ -10,7 +10,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
 use boyi::Control;
-use boyi_games::{catalogue, AnalyzeRequest, Error, Problem, Report};
+use boyi_games::{catalogue, AnalyzeRequest, Error, Problem, Report, SolveOptions};
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
 const ABOUT: &str = "boyi (博弈): exact solutions of two-player games of perfect information.";
@@ -54,6 +54,8 @@ enum Command {
         problem: String,
         /// Read the input from this file instead of stdin.
         file: Option<PathBuf>,
+        #[command(flatten)]
+        options: GameOptions,
     },
     /// Value a position and every legal move from it, best first.
     #[command(long_about = "Value a position and every legal move from it, best first.\n\
@@ -75,6 +77,8 @@ enum Command {
         /// Machine-readable output.
         #[arg(long)]
         json: bool,
+        #[command(flatten)]
+        options: GameOptions,
     },
     /// Run the benchmark suite and print a table of figures.
     #[command(long_about = "Run the benchmark suite and print a markdown table: median, min and max wall\n\
@@ -90,7 +94,43 @@ enum Command {
         /// List the benchmarks.
         #[arg(long)]
         list: bool,
+        /// Instead, run Connect Four benchmark sets (files of `moves score`
+        /// lines), each position from an empty table.
+        #[arg(long, value_name = "FILE", num_args = 1..)]
+        connect4: Vec<PathBuf>,
+        /// With --connect4: only the first N positions of each set.
+        #[arg(long, value_name = "N")]
+        limit: Option<usize>,
+        #[command(flatten)]
+        options: GameOptions,
     },
+}
+
+/// Options of the games that take them (see each problem's help).
+#[derive(clap::Args)]
+struct GameOptions {
+    /// Board size as WIDTHxHEIGHT, e.g. `6x5` (connect4).
+    #[arg(long, value_name = "WxH", value_parser = parse_board)]
+    size: Option<(u32, u32)>,
+    /// Only who wins, not by how much (connect4: 1, 0 or -1).
+    #[arg(long)]
+    weak: bool,
+    /// An opening book built by `boyi book`.
+    #[arg(long, value_name = "FILE")]
+    book: Option<PathBuf>,
+}
+
+impl GameOptions {
+    fn into_solve_options(self, threads: Option<usize>) -> SolveOptions {
+        SolveOptions { size: self.size, weak: self.weak, book: self.book, threads: threads.unwrap_or(0) }
+    }
+}
+
+fn parse_board(text: &str) -> Result<(u32, u32), String> {
+    let (w, h) = text.split_once(['x', 'X']).ok_or_else(|| format!("`{text}` is not a size like 7x6"))?;
+    let w = w.trim().parse().map_err(|_| format!("`{text}`: the width is not a number"))?;
+    let h = h.trim().parse().map_err(|_| format!("`{text}`: the height is not a number"))?;
+    Ok((w, h))
 }
 
 fn parse_size(text: &str) -> Result<u64, String> {
@@ -155,7 +195,7 @@ fn main() -> ExitCode {
         .with_cancel(cancel)
         .with_progress(bar.clone());
 
-    let result = run(cli.command, &ctl);
+    let result = run(cli.command, cli.threads, &ctl);
     bar.clear();
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -205,7 +245,7 @@ fn read_input(file: Option<&PathBuf>) -> Result<String, Error> {
     })
 }
 
-fn run(command: Command, ctl: &Control) -> Result<(), Failure> {
+fn run(command: Command, threads: Option<usize>, ctl: &Control) -> Result<(), Failure> {
     match command {
         Command::List { json } => {
             let all = catalogue::all();
@@ -223,30 +263,38 @@ fn run(command: Command, ctl: &Control) -> Result<(), Failure> {
             }
             Ok(())
         }
-        Command::Bench { names, runs, list } => {
-            if list {
+        Command::Bench { names, runs, list, connect4, limit, options } => {
+            if !connect4.is_empty() {
+                let options = options.into_solve_options(threads);
+                write_stdout(&bench::connect4_sets(&connect4, limit, &options, ctl)?);
+            } else if list {
                 write_stdout(&bench::list());
             } else {
                 write_stdout(&bench::run(&names, runs, ctl)?);
             }
             Ok(())
         }
-        Command::Solve { problem: name, file } => {
+        Command::Solve { problem: name, file, options } => {
             let p = problem(&name)?;
             let in_context = |error| Failure { context: Some(p.id().to_string()), error };
+            let options = options.into_solve_options(threads);
             let input = read_input(file.as_ref()).map_err(in_context)?;
-            let output = p.solve(&input, ctl).map_err(in_context)?;
+            let output = p.solve_with(&input, &options, ctl).map_err(in_context)?;
             write_stdout(&output);
             Ok(())
         }
-        Command::Analyze { game, moves, input, case, json } => {
+        Command::Analyze { game, moves, input, case, json, options } => {
             let p = problem(&game)?;
             let in_context = |error| Failure { context: Some(p.id().to_string()), error };
             if case == 0 {
                 return Err(in_context(Error::input("--case counts from 1")));
             }
-            let text = read_input(input.as_ref()).map_err(in_context)?;
-            let request = AnalyzeRequest { moves, case: case - 1 };
+            let text = if p.analyze_reads_input() || input.is_some() {
+                read_input(input.as_ref()).map_err(in_context)?
+            } else {
+                String::new()
+            };
+            let request = AnalyzeRequest { moves, case: case - 1, options: options.into_solve_options(threads) };
             let report = p.analyze(&text, &request, ctl).map_err(in_context)?;
             if json {
                 write_stdout(&format!("{}\n", serde_json::to_string_pretty(&report).expect("reports serialize")));

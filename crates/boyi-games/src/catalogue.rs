@@ -1,12 +1,13 @@
 //! Every problem boyi answers, by id and alias.
 
-use crate::judge::{coin_game, gems_fight, permutation_game, young_chess, Problem};
+use crate::judge::{coin_game, connect4, gems_fight, permutation_game, young_chess, Problem};
 
 static PROBLEMS: &[&dyn Problem] = &[
     &young_chess::YoungChessProblem,
     &permutation_game::PermutationProblem,
     &gems_fight::GemsFightProblem,
     &coin_game::CoinProblem,
+    &connect4::Connect4Problem,
 ];
 
 pub fn all() -> &'static [&'static dyn Problem] {

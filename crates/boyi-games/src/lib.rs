@@ -4,6 +4,7 @@
 
 pub mod catalogue;
 pub mod coin_game;
+pub mod connect4;
 pub mod error;
 pub mod gems_fight;
 pub mod generate;
@@ -13,5 +14,5 @@ pub mod report;
 pub mod young_chess;
 
 pub use error::Error;
-pub use judge::{AnalyzeRequest, Problem};
+pub use judge::{AnalyzeRequest, Problem, SolveOptions};
 pub use report::Report;

@@ -19,6 +19,18 @@ pub struct Step<P, R> {
     pub turn: Turn,
 }
 
+/// What a game can tell about a position without searching it: the value
+/// outright (an immediate win, a forced loss, a full board), or bounds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Known<V> {
+    Exact(V),
+    Bounds { lo: Option<V>, hi: Option<V> },
+}
+
+impl<V> Known<V> {
+    pub const UNKNOWN: Known<V> = Known::Bounds { lo: None, hi: None };
+}
+
 /// Shorthand for the step type of a game.
 pub type StepOf<G> = Step<<G as Game>::Pos, <<G as Game>::Value as Value>::Reward>;
 
@@ -41,6 +53,56 @@ pub trait Game: Sync {
     /// the better this guess is. Must be deterministic for a given position.
     fn order_moves(&self, pos: &Self::Pos, moves: &mut [Self::Move]) {
         let _ = (pos, moves);
+    }
+
+    /// For search: appends the moves worth searching and says what is known
+    /// of the value beforehand. A game may leave out moves no better than
+    /// one it keeps (moves that lose at once), but must keep at least one
+    /// move unless it returns [`Known::Exact`]. It may assume the game is not
+    /// over when `pos` was reached through moves it returned (the search
+    /// checks its root with [`Game::moves`]). The default is every move,
+    /// nothing known.
+    fn search_moves(&self, pos: &Self::Pos, out: &mut Vec<Self::Move>) -> Known<Self::Value> {
+        let start = out.len();
+        self.moves(pos, out);
+        if out.len() == start {
+            Known::Exact(self.terminal(pos))
+        } else {
+            Known::UNKNOWN
+        }
+    }
+
+    /// What is known of a search's root before [`Game::search_moves`] sees
+    /// it: a game whose `search_moves` relies on an invariant that holds
+    /// below the root only (say, "the side to move cannot win at once,
+    /// since the parent would have prevented it") settles the root here.
+    fn root_known(&self, pos: &Self::Pos) -> Known<Self::Value> {
+        let _ = pos;
+        Known::UNKNOWN
+    }
+
+    /// How the best move of a position is remembered in a transposition
+    /// table entry. `moves` is what [`Game::search_moves`] produced, in its
+    /// order; the default is the move's place there, which suits any game
+    /// whose key tells positions apart. A game whose key merges symmetric
+    /// positions encodes moves in the key's orientation instead.
+    fn move_hint(&self, pos: &Self::Pos, mv: Self::Move, moves: &[Self::Move]) -> Option<u8> {
+        let _ = pos;
+        moves.iter().position(|&m| m == mv).and_then(|i| u8::try_from(i).ok()).filter(|&h| h != u8::MAX)
+    }
+
+    /// The inverse of [`Game::move_hint`].
+    fn hinted_move(&self, pos: &Self::Pos, hint: u8, moves: &[Self::Move]) -> Option<Self::Move> {
+        let _ = pos;
+        moves.get(hint as usize).copied()
+    }
+
+    /// Whether alpha-beta should look up every child in the table before
+    /// searching any (enhanced transposition cutoffs): worth it far from the
+    /// leaves, where a cutoff saves a large subtree.
+    fn etc_worthwhile(&self, pos: &Self::Pos) -> bool {
+        let _ = pos;
+        false
     }
 
     /// A 64-bit key for transposition tables. Games with a compact exact

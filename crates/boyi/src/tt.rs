@@ -4,11 +4,14 @@
 //! score. Storing such a bound as if it were the value is the classic bug of
 //! memoised pruned search; every entry here says which kind it holds.
 //!
-//! Slots are two atomic words, the key stored XOR the data, so several
-//! threads can share one table without locks: a torn write fails the key
-//! check and reads as a miss.
+//! Slots are two atomic words, the key stored XOR the data, so threads share
+//! one table without locks: a torn write fails the key check and reads as a
+//! miss. Four slots make a 64-byte bucket (one cache line); a new entry
+//! replaces the same position, else an entry of an older search, else the
+//! entry whose subtree took the least work. Clearing bumps a generation
+//! number, so a new search starts with an empty table in O(1).
 
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 
 /// What a stored score says about the true value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -24,106 +27,266 @@ pub enum Bound {
 pub struct Entry {
     pub score: i64,
     pub bound: Bound,
-    /// Index of the best move found, in the game's move order.
-    pub best: Option<u8>,
+    /// The best move found, in the game's hint encoding.
+    pub hint: Option<u8>,
 }
 
-impl Entry {
-    const SCORE_BITS: u32 = 48;
+// Data word: score (32) | bound (2) | hint (8) | work (6) | generation (16).
+const BOUND_SHIFT: u32 = 32;
+const HINT_SHIFT: u32 = 34;
+const WORK_SHIFT: u32 = 42;
+const GEN_SHIFT: u32 = 48;
+const NO_HINT: u64 = 0xff;
 
-    fn encode(self) -> u64 {
-        let score = (self.score as u64) & ((1 << Self::SCORE_BITS) - 1);
+impl Entry {
+    fn encode(self, work: u64, generation: u64) -> u64 {
         let bound = match self.bound {
             Bound::Exact => 1u64,
             Bound::Lower => 2,
             Bound::Upper => 3,
         };
-        let best = self.best.map_or(0xff, u64::from);
-        score | bound << Self::SCORE_BITS | best << (Self::SCORE_BITS + 2)
+        let hint = self.hint.map_or(NO_HINT, u64::from);
+        (self.score as i32 as u32 as u64)
+            | bound << BOUND_SHIFT
+            | hint << HINT_SHIFT
+            | work.min(63) << WORK_SHIFT
+            | generation << GEN_SHIFT
     }
 
     fn decode(data: u64) -> Option<Entry> {
-        let shift = 64 - Self::SCORE_BITS;
-        let score = ((data << shift) as i64) >> shift;
-        let bound = match (data >> Self::SCORE_BITS) & 3 {
+        let bound = match (data >> BOUND_SHIFT) & 3 {
             1 => Bound::Exact,
             2 => Bound::Lower,
             3 => Bound::Upper,
             _ => return None,
         };
-        let best = ((data >> (Self::SCORE_BITS + 2)) & 0xff) as u8;
-        Some(Entry { score, bound, best: (best != 0xff).then_some(best) })
+        let hint = (data >> HINT_SHIFT) & 0xff;
+        Some(Entry { score: data as u32 as i32 as i64, bound, hint: (hint != NO_HINT).then_some(hint as u8) })
     }
 
-    /// Scores the table can hold: 48-bit two's complement.
+    /// Scores the table can hold.
     pub fn fits(score: i64) -> bool {
-        let limit = 1i64 << (Self::SCORE_BITS - 1);
-        (-limit..limit).contains(&score)
+        i32::try_from(score).is_ok()
     }
 }
 
+fn work_of(data: u64) -> u64 {
+    (data >> WORK_SHIFT) & 63
+}
+
+fn generation_of(data: u64) -> u64 {
+    data >> GEN_SHIFT
+}
+
+#[derive(Default)]
 struct Slot {
     check: AtomicU64,
     data: AtomicU64,
 }
 
+#[repr(align(64))]
+#[derive(Default)]
+struct Bucket([Slot; 4]);
+
+/// The buckets, zeroed by the operating system: the pages arrive on first
+/// touch, so a large table costs nothing until the search fills it. On
+/// Linux the memory asks for 2 MiB pages: probes land anywhere in the table,
+/// and with 4 KiB pages a short search would spend most of its time faulting
+/// pages in.
+struct Buckets {
+    ptr: std::ptr::NonNull<Bucket>,
+    len: usize,
+    layout: std::alloc::Layout,
+    /// From `mmap` (Linux) rather than the global allocator.
+    mapped: bool,
+}
+
+// SAFETY: the buckets are atomics, shared as `&[Bucket]`.
+unsafe impl Send for Buckets {}
+unsafe impl Sync for Buckets {}
+
+impl Buckets {
+    fn zeroed(len: usize) -> Self {
+        let layout = std::alloc::Layout::array::<Bucket>(len).expect("table size fits the address space");
+        // Fresh anonymous memory is zero and arrives page by page on first touch.
+        #[cfg(target_os = "linux")]
+        {
+            // SAFETY: a private anonymous mapping of `layout.size()` bytes,
+            // unmapped in `drop` with the same size.
+            let raw = unsafe {
+                libc::mmap(
+                    std::ptr::null_mut(),
+                    layout.size(),
+                    libc::PROT_READ | libc::PROT_WRITE,
+                    libc::MAP_PRIVATE | libc::MAP_ANONYMOUS,
+                    -1,
+                    0,
+                )
+            };
+            if raw != libc::MAP_FAILED {
+                // SAFETY: advice on memory this table owns; failure only means small pages.
+                unsafe { libc::madvise(raw, layout.size(), libc::MADV_HUGEPAGE) };
+                let ptr = std::ptr::NonNull::new(raw as *mut Bucket).expect("mmap returns non-null on success");
+                return Buckets { ptr, len, layout, mapped: true };
+            }
+        }
+        // SAFETY: the layout has a non-zero size (at least one 64-byte bucket).
+        let raw = unsafe { std::alloc::alloc_zeroed(layout) };
+        let Some(ptr) = std::ptr::NonNull::new(raw as *mut Bucket) else {
+            std::alloc::handle_alloc_error(layout);
+        };
+        Buckets { ptr, len, layout, mapped: false }
+    }
+}
+
+impl std::ops::Deref for Buckets {
+    type Target = [Bucket];
+    fn deref(&self) -> &[Bucket] {
+        // SAFETY: `len` zeroed buckets live at `ptr`, and all-zero bytes are a
+        // valid `Bucket` (atomics only).
+        unsafe { std::slice::from_raw_parts(self.ptr.as_ptr(), self.len) }
+    }
+}
+
+impl Drop for Buckets {
+    fn drop(&mut self) {
+        if self.mapped {
+            #[cfg(target_os = "linux")]
+            // SAFETY: mapped in `zeroed` with this size.
+            unsafe {
+                libc::munmap(self.ptr.as_ptr() as *mut libc::c_void, self.layout.size());
+            }
+        } else {
+            // SAFETY: allocated in `zeroed` with this layout.
+            unsafe { std::alloc::dealloc(self.ptr.as_ptr() as *mut u8, self.layout) };
+        }
+    }
+}
+
 pub struct TranspositionTable {
-    slots: Vec<Slot>,
+    buckets: Buckets,
     mask: u64,
+    /// Entries of other generations are stale: they read as misses.
+    generation: AtomicU32,
 }
 
 impl TranspositionTable {
     pub const SLOT_BYTES: u64 = 16;
+    const BUCKET_BYTES: u64 = 64;
+    const GENERATIONS: u32 = 1 << 16;
 
-    /// The largest power-of-two table within `bytes` (at least one slot).
+    /// The largest power-of-two table within `bytes` (at least one bucket).
     pub fn with_bytes(bytes: u64) -> Self {
-        let slots = (bytes / Self::SLOT_BYTES).max(1);
-        let slots = 1u64 << (63 - slots.leading_zeros());
+        let buckets = (bytes / Self::BUCKET_BYTES).max(1);
+        let buckets = 1u64 << (63 - buckets.leading_zeros());
         TranspositionTable {
-            slots: (0..slots).map(|_| Slot { check: AtomicU64::new(0), data: AtomicU64::new(0) }).collect(),
-            mask: slots - 1,
+            buckets: Buckets::zeroed(buckets as usize),
+            mask: buckets - 1,
+            generation: AtomicU32::new(1),
         }
     }
 
     pub fn bytes(&self) -> u64 {
-        self.slots.len() as u64 * Self::SLOT_BYTES
+        self.buckets.len() as u64 * Self::BUCKET_BYTES
     }
 
     #[inline]
-    fn slot(&self, key: u64) -> &Slot {
-        // Keys from simple encodings have structured low bits; mixing spreads them.
+    fn bucket(&self, key: u64) -> &Bucket {
+        // Keys from simple encodings have structured bits; mixing spreads them.
         let h = key.wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        &self.slots[((h >> 20) & self.mask) as usize]
+        &self.buckets[((h >> 32) ^ (h >> 7)) as usize & self.mask as usize]
+    }
+
+    #[inline]
+    fn current(&self) -> u64 {
+        self.generation.load(Ordering::Relaxed) as u64
+    }
+
+    /// Starts the table over for a new, unrelated search, in O(1).
+    pub fn clear(&self) {
+        let next = self.generation.load(Ordering::Relaxed) + 1;
+        if next == Self::GENERATIONS {
+            // Old generations would come back to life: wipe for real, once in 65535 clears.
+            for b in self.buckets.iter() {
+                for s in &b.0 {
+                    s.check.store(0, Ordering::Relaxed);
+                    s.data.store(0, Ordering::Relaxed);
+                }
+            }
+            self.generation.store(1, Ordering::Relaxed);
+        } else {
+            self.generation.store(next, Ordering::Relaxed);
+        }
+    }
+
+    /// Faults every page of the table in now, so that timing a later search
+    /// does not count the operating system zeroing memory.
+    pub fn touch_all(&self) {
+        const STRIDE: usize = 4096 / 64;
+        for b in self.buckets.iter().step_by(STRIDE) {
+            b.0[0].data.fetch_or(0, Ordering::Relaxed);
+        }
+    }
+
+    /// Brings the bucket of `key` into cache ahead of a probe.
+    #[inline]
+    pub fn prefetch(&self, key: u64) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            let p = self.bucket(key) as *const Bucket as *const i8;
+            // SAFETY: prefetching has no effect on program state; the address
+            // is that of a live bucket.
+            unsafe { std::arch::x86_64::_mm_prefetch(p, std::arch::x86_64::_MM_HINT_T0) };
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = key;
     }
 
     #[inline]
     pub fn probe(&self, key: u64) -> Option<Entry> {
-        let slot = self.slot(key);
-        let data = slot.data.load(Ordering::Relaxed);
-        let check = slot.check.load(Ordering::Relaxed);
-        if check ^ data != key {
-            return None;
+        let generation = self.current();
+        for slot in &self.bucket(key).0 {
+            let data = slot.data.load(Ordering::Relaxed);
+            let check = slot.check.load(Ordering::Relaxed);
+            if check ^ data == key && generation_of(data) == generation {
+                return Entry::decode(data);
+            }
         }
-        Entry::decode(data)
+        None
     }
 
-    /// Always replaces: recent entries are the ones the search returns to.
+    /// Stores `entry`, found with `work` nodes of search (kept as its log).
     #[inline]
-    pub fn store(&self, key: u64, entry: Entry) {
+    pub fn store(&self, key: u64, entry: Entry, work: u64) {
         if !Entry::fits(entry.score) {
             return;
         }
-        let slot = self.slot(key);
-        let data = entry.encode();
-        slot.data.store(data, Ordering::Relaxed);
-        slot.check.store(key ^ data, Ordering::Relaxed);
-    }
-
-    pub fn clear(&mut self) {
-        for slot in &mut self.slots {
-            *slot.check.get_mut() = 0;
-            *slot.data.get_mut() = 0;
+        let generation = self.current();
+        let log_work = 64 - work.leading_zeros() as u64;
+        let bucket = self.bucket(key);
+        let mut victim = &bucket.0[0];
+        let mut victim_rank = u64::MAX;
+        for slot in &bucket.0 {
+            let data = slot.data.load(Ordering::Relaxed);
+            let check = slot.check.load(Ordering::Relaxed);
+            let rank = if check ^ data == key {
+                0
+            } else if generation_of(data) != generation || data == 0 {
+                1
+            } else {
+                2 + work_of(data)
+            };
+            if rank < victim_rank {
+                victim = slot;
+                victim_rank = rank;
+                if rank == 0 {
+                    break;
+                }
+            }
         }
+        let data = entry.encode(log_work, generation);
+        victim.data.store(data, Ordering::Relaxed);
+        victim.check.store(key ^ data, Ordering::Relaxed);
     }
 }
 
@@ -133,17 +296,48 @@ mod tests {
 
     #[test]
     fn entries_round_trip() {
-        let tt = TranspositionTable::with_bytes(1 << 10);
-        for (i, score) in [-(1i64 << 40), -3, 0, 7, (1 << 40) - 2].into_iter().enumerate() {
+        let tt = TranspositionTable::with_bytes(1 << 12);
+        for (i, score) in [-(1i64 << 30), -3, 0, 7, (1 << 30) - 2].into_iter().enumerate() {
             for bound in [Bound::Exact, Bound::Lower, Bound::Upper] {
-                for best in [None, Some(0), Some(254)] {
+                for hint in [None, Some(0), Some(254)] {
                     let key = 12345 + i as u64 * 7919;
-                    let e = Entry { score, bound, best };
-                    tt.store(key, e);
+                    let e = Entry { score, bound, hint };
+                    tt.store(key, e, 1000);
                     assert_eq!(tt.probe(key), Some(e));
                     assert_eq!(tt.probe(key + 1), None);
                 }
             }
+        }
+    }
+
+    #[test]
+    fn clearing_empties_the_table() {
+        let tt = TranspositionTable::with_bytes(1 << 12);
+        let e = Entry { score: 5, bound: Bound::Exact, hint: None };
+        tt.store(99, e, 1);
+        assert_eq!(tt.probe(99), Some(e));
+        tt.clear();
+        assert_eq!(tt.probe(99), None);
+        for _ in 0..70_000 {
+            tt.clear();
+        }
+        assert_eq!(tt.probe(99), None);
+        tt.store(99, e, 1);
+        assert_eq!(tt.probe(99), Some(e));
+    }
+
+    #[test]
+    fn busy_buckets_keep_the_costliest_entries() {
+        // a one-bucket table: every key lands in the same four slots
+        let tt = TranspositionTable::with_bytes(64);
+        let e = |s| Entry { score: s, bound: Bound::Lower, hint: None };
+        for k in 1..=4u64 {
+            tt.store(k, e(k as i64), 1 << (10 * k));
+        }
+        tt.store(5, e(5), 2);
+        assert_eq!(tt.probe(1), None, "the cheapest entry made room");
+        for k in 2..=5u64 {
+            assert!(tt.probe(k).is_some());
         }
     }
 

@@ -146,8 +146,10 @@ pub enum Outcome {
 impl Outcome {
     /// Largest remoteness a packed outcome can hold.
     pub const MAX_PACKED_REMOTENESS: u32 = 0x3fff;
-    /// Half-width of the score embedding: `Win(r)` is `OUTCOME_SCALE - r`.
-    const SCALE: i64 = 1 << 40;
+    /// Half-width of the score embedding: `Win(r)` is `SCALE - r`. Small
+    /// enough that every outcome's score fits the transposition table's 32
+    /// bits; remoteness beyond 2^30 moves does not occur in practice.
+    const SCALE: i64 = 1 << 30;
 
     pub fn remoteness(self) -> Option<u32> {
         match self {

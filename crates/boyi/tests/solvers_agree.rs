@@ -184,6 +184,20 @@ proptest! {
         check_all(&g)?;
     }
 
+    /// Lazy SMP and clamped values agree with the brute force too.
+    #[test]
+    fn parallel_and_clamped_alphabeta(g in numeric_dag(), lo in -6i32..1, width in 0i32..8) {
+        let ctl = Control::default();
+        let mut ab = AlphaBeta::new(&g, ctl, 1 << 12).unwrap();
+        for pos in 0..g.layer.len() as u32 {
+            let want = brute(&g, pos);
+            ab.clear();
+            prop_assert_eq!(ab.value_parallel(&pos, None, 3).unwrap(), want);
+            let hi = lo + width;
+            prop_assert_eq!(ab.value_within(&pos, lo, hi).unwrap(), want.clamp(lo, hi));
+        }
+    }
+
     /// Alpha-beta with arbitrary windows honours the fail-soft contract.
     #[test]
     fn alphabeta_windows_bound_the_value(g in numeric_dag(), a in -30i64..30, w in 1i64..20) {

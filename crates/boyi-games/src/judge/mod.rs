@@ -5,6 +5,7 @@
 //! bad input yields an error and no output at all.
 
 pub mod coin_game;
+pub mod connect4;
 pub mod gems_fight;
 pub mod permutation_game;
 pub mod tokens;
@@ -15,6 +16,30 @@ use boyi::{Control, Game};
 use crate::error::Error;
 use crate::report::Report;
 
+/// Options some problems take (`boyi solve connect4 --size 6x5 --weak`).
+#[derive(Clone, Debug, Default)]
+pub struct SolveOptions {
+    /// Board size, for games played on boards of any size.
+    pub size: Option<(u32, u32)>,
+    /// Only who wins (win / draw / loss), not by how much.
+    pub weak: bool,
+    /// An opening book to consult.
+    pub book: Option<std::path::PathBuf>,
+    /// Search threads; 0 means one per core.
+    pub threads: usize,
+}
+
+impl SolveOptions {
+    /// Fails naming the first option set that `problem` does not take.
+    pub fn only_defaults(&self, problem: &str) -> Result<(), Error> {
+        let set = [("--size", self.size.is_some()), ("--weak", self.weak), ("--book", self.book.is_some())];
+        match set.iter().find(|(_, on)| *on) {
+            Some((name, _)) => Err(Error::input(format!("{name} is not an option of {problem}"))),
+            None => Ok(()),
+        }
+    }
+}
+
 /// Options of `boyi analyze`.
 #[derive(Clone, Debug, Default)]
 pub struct AnalyzeRequest {
@@ -22,6 +47,7 @@ pub struct AnalyzeRequest {
     pub moves: Vec<String>,
     /// Which case of a multi-case input (0-based).
     pub case: usize,
+    pub options: SolveOptions,
 }
 
 /// A problem in the catalogue: a game plus its judge format.
@@ -35,6 +61,16 @@ pub trait Problem: Sync {
     fn help(&self) -> &'static str;
     /// Judge input in, judge output out.
     fn solve(&self, input: &str, ctl: &Control) -> Result<String, Error>;
+    /// [`Problem::solve`] with options; problems that take none refuse them.
+    fn solve_with(&self, input: &str, options: &SolveOptions, ctl: &Control) -> Result<String, Error> {
+        options.only_defaults(self.id())?;
+        self.solve(input, ctl)
+    }
+    /// Whether `analyze` reads an instance from the input (a game that
+    /// starts from a fixed position takes only moves).
+    fn analyze_reads_input(&self) -> bool {
+        true
+    }
     /// The value of a position and of each legal move.
     fn analyze(&self, input: &str, request: &AnalyzeRequest, ctl: &Control) -> Result<Report, Error>;
 }

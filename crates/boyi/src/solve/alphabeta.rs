@@ -6,11 +6,22 @@
 //! window for each child through `Value::child_bound`, whatever the move
 //! earned and whoever moves next. Results are fail-soft: a score at or below
 //! alpha is an upper bound, at or above beta a lower bound, else exact.
+//!
+//! What makes it fast comes from the game through the model's search hooks:
+//! [`Game::search_moves`] (immediate wins and forced losses, bounds, moves
+//! that lose at once left out), [`Game::order_moves`], and a compact
+//! [`Game::key`]. The engine adds the table's best-move hint, forced moves
+//! searched without a table entry, enhanced transposition cutoffs where the
+//! game asks for them, a null-window driver, and lazy SMP: threads search
+//! the same root with differently perturbed move orders and share the table.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 
 use super::{rank_moves, Analysis};
 use crate::control::Control;
 use crate::error::Error;
-use crate::game::Game;
+use crate::game::{Game, Known};
 use crate::tt::{Bound, Entry, TranspositionTable};
 use crate::value::{Turn, Value, SCORE_INF};
 
@@ -19,38 +30,71 @@ use crate::value::{Turn, Value, SCORE_INF};
 pub enum Driver {
     /// One search with the widest window.
     FullWindow,
-    /// Repeated null-window searches that narrow the bounds until they meet
-    /// (MTD(f)): more searches, each far cheaper.
+    /// Repeated null-window searches that narrow the bounds until they meet:
+    /// bisection when the game bounds the root's value, MTD(f) otherwise.
     NullWindow,
 }
+
+/// Why a search stopped early.
+enum Halt {
+    /// Another thread of the same search found the answer.
+    Done,
+    Error(Error),
+}
+
+impl From<Error> for Halt {
+    fn from(e: Error) -> Self {
+        Halt::Error(e)
+    }
+}
+
+type Flow<T> = Result<T, Halt>;
 
 pub struct AlphaBeta<'g, G: Game> {
     game: &'g G,
     ctl: Control,
-    tt: TranspositionTable,
+    tt: Arc<TranspositionTable>,
     nodes: u64,
     driver: Driver,
-    /// One move list per ply, reused so the search allocates nothing per node.
-    buffers: Vec<Vec<G::Move>>,
+    /// The move lists of the nodes on the current path, one above the other,
+    /// so the search allocates nothing per node.
+    arena: Vec<G::Move>,
+    /// Raised when any thread of a parallel search has the answer.
+    stop: Arc<AtomicBool>,
+    /// 0 for the main thread; helpers perturb their move order near the root.
+    worker: u64,
+    rng: u64,
 }
 
 impl<'g, G: Game> AlphaBeta<'g, G> {
     pub const DEFAULT_TABLE_BYTES: u64 = 64 << 20;
     const CHECK_EVERY: u64 = 1 << 16;
+    /// Helpers perturb move order only this close to the root, where
+    /// desynchronised threads fill the table with different subtrees.
+    const JITTER_PLIES: usize = 8;
     /// Native stack kept free before a deeper call moves to a new segment.
     const STACK_RED_ZONE: usize = 128 << 10;
     const STACK_SEGMENT: usize = 4 << 20;
+    const STACK_CHECK_PLIES: usize = 16;
 
     pub fn new(game: &'g G, ctl: Control, table_bytes: u64) -> Result<Self, Error> {
         ctl.reserve("the transposition table", table_bytes)?;
-        Ok(AlphaBeta {
+        Ok(Self::with_table(game, ctl, Arc::new(TranspositionTable::with_bytes(table_bytes))))
+    }
+
+    /// A search over an existing (possibly shared) table.
+    pub fn with_table(game: &'g G, ctl: Control, tt: Arc<TranspositionTable>) -> Self {
+        AlphaBeta {
             game,
             ctl,
-            tt: TranspositionTable::with_bytes(table_bytes),
+            tt,
             nodes: 0,
             driver: Driver::NullWindow,
-            buffers: Vec::new(),
-        })
+            arena: Vec::new(),
+            stop: Arc::new(AtomicBool::new(false)),
+            worker: 0,
+            rng: 0x2545_F491_4F6C_DD1D,
+        }
     }
 
     pub fn with_driver(mut self, driver: Driver) -> Self {
@@ -58,24 +102,48 @@ impl<'g, G: Game> AlphaBeta<'g, G> {
         self
     }
 
-    /// Positions searched so far.
+    /// Positions searched since the last [`AlphaBeta::clear`].
     pub fn nodes(&self) -> u64 {
         self.nodes
     }
 
-    pub fn table(&self) -> &TranspositionTable {
+    pub fn table(&self) -> &Arc<TranspositionTable> {
         &self.tt
     }
 
+    /// Forgets everything: the next search starts from an empty table.
     pub fn clear(&mut self) {
         self.tt.clear();
         self.nodes = 0;
     }
 
     pub fn value(&mut self, pos: &G::Pos) -> Result<G::Value, Error> {
-        let score = match self.driver {
-            Driver::FullWindow => self.search(pos, -SCORE_INF, SCORE_INF)?,
-            Driver::NullWindow => self.mtdf(pos)?,
+        self.value_parallel(pos, None, 1)
+    }
+
+    /// The value clamped to `[lo, hi]`: cheaper the narrower the range
+    /// (`[-1, 1]` on a game scored by margin asks only who wins).
+    pub fn value_within(&mut self, pos: &G::Pos, lo: G::Value, hi: G::Value) -> Result<G::Value, Error> {
+        self.value_parallel(pos, Some((lo, hi)), 1)
+    }
+
+    /// [`AlphaBeta::value_within`] (or the exact value, with no range) on
+    /// `threads` threads sharing the table (lazy SMP).
+    pub fn value_parallel(
+        &mut self,
+        pos: &G::Pos,
+        range: Option<(G::Value, G::Value)>,
+        threads: usize,
+    ) -> Result<G::Value, Error> {
+        let (lo, hi) = range.map_or((-SCORE_INF, SCORE_INF), |(l, h)| (l.to_score(), h.to_score()));
+        let score = if threads <= 1 {
+            match self.solve_range(pos, lo, hi) {
+                Ok(s) => s,
+                Err(Halt::Error(e)) => return Err(e),
+                Err(Halt::Done) => unreachable!("a lone search is never stopped by another thread"),
+            }
+        } else {
+            self.solve_lazy_smp(pos, lo, hi, threads)?
         };
         Ok(G::Value::from_score(score))
     }
@@ -85,12 +153,106 @@ impl<'g, G: Game> AlphaBeta<'g, G> {
         rank_moves(game, pos, |child| self.value(child))
     }
 
-    fn mtdf(&mut self, pos: &G::Pos) -> Result<i64, Error> {
-        let (mut lo, mut hi) = (-SCORE_INF, SCORE_INF);
-        let mut guess = 0;
+    fn solve_lazy_smp(&mut self, pos: &G::Pos, lo: i64, hi: i64, threads: usize) -> Result<i64, Error> {
+        let stop = Arc::new(AtomicBool::new(false));
+        self.stop = stop.clone();
+        let (game, driver) = (self.game, self.driver);
+        let (main, helpers) = std::thread::scope(|scope| {
+            let handles: Vec<_> = (1..threads as u64)
+                .map(|k| {
+                    let (ctl, tt, stop) = (self.ctl.clone(), self.tt.clone(), stop.clone());
+                    let pos = pos.clone();
+                    scope.spawn(move || {
+                        let mut helper = AlphaBeta::with_table(game, ctl, tt).with_driver(driver);
+                        helper.stop = stop.clone();
+                        helper.worker = k;
+                        helper.rng ^= k.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+                        let r = helper.solve_range(&pos, lo, hi);
+                        if r.is_ok() {
+                            stop.store(true, Ordering::Relaxed);
+                        }
+                        (r, helper.nodes)
+                    })
+                })
+                .collect();
+            let main = self.solve_range(pos, lo, hi);
+            stop.store(true, Ordering::Relaxed);
+            let helpers: Vec<_> = handles.into_iter().map(|h| h.join().expect("search threads do not panic")).collect();
+            (main, helpers)
+        });
+        self.stop = Arc::new(AtomicBool::new(false));
+        let mut answer = main;
+        for (r, nodes) in helpers {
+            self.nodes += nodes;
+            if answer.is_err() && r.is_ok() {
+                answer = r;
+            }
+        }
+        match answer {
+            Ok(s) => Ok(s),
+            Err(Halt::Error(e)) => Err(e),
+            Err(Halt::Done) => Err(Error::Interrupted),
+        }
+    }
+
+    /// The exact score clamped to `[lo, hi]`, by the configured driver.
+    fn solve_range(&mut self, pos: &G::Pos, mut lo: i64, mut hi: i64) -> Flow<i64> {
+        let (user_lo, user_hi) = (lo, hi);
+        let clamp = |s: i64| s.clamp(user_lo, user_hi);
+        // Below the root, search_moves may rely on never seeing a finished
+        // game; the root is checked by the rules themselves.
+        let mut moves = Vec::new();
+        self.game.moves(pos, &mut moves);
+        if moves.is_empty() {
+            return Ok(clamp(self.game.terminal(pos).to_score()));
+        }
+        if let Known::Exact(v) = self.game.root_known(pos) {
+            return Ok(clamp(v.to_score()));
+        }
+        moves.clear();
+        let known = self.game.search_moves(pos, &mut moves);
+        let bounded = match known {
+            Known::Exact(v) => return Ok(clamp(v.to_score())),
+            Known::Bounds { lo: l, hi: h } => {
+                if let Some(l) = l {
+                    lo = lo.max(l.to_score());
+                }
+                if let Some(h) = h {
+                    hi = hi.min(h.to_score());
+                }
+                lo > -SCORE_INF && hi < SCORE_INF
+            }
+        };
+        if lo >= hi {
+            return Ok(clamp(if lo > user_lo { lo } else { hi }));
+        }
+        if self.driver == Driver::FullWindow {
+            return self.search_at(pos, lo - 1, hi + 1, 0).map(clamp);
+        }
+        if bounded {
+            // Bisection on null windows, probing nearer zero first: in games
+            // scored by margin the value is usually small.
+            while lo < hi {
+                let mut med = lo + (hi - lo) / 2;
+                if med <= 0 && lo / 2 < med {
+                    med = lo / 2;
+                } else if med >= 0 && hi / 2 > med {
+                    med = hi / 2;
+                }
+                let r = self.search_at(pos, med, med + 1, 0)?;
+                if r <= med {
+                    hi = r;
+                } else {
+                    lo = r;
+                }
+            }
+            return Ok(clamp(if hi < lo { hi } else { lo }));
+        }
+        // MTD(f): no bounds to bisect, so step from a guess.
+        let mut guess = 0i64.clamp(lo, hi);
         while lo < hi {
             let beta = if guess == lo { guess + 1 } else { guess };
-            let score = self.search(pos, beta - 1, beta)?;
+            let score = self.search_at(pos, beta - 1, beta, 0)?;
             if score < beta {
                 hi = score;
             } else {
@@ -98,49 +260,109 @@ impl<'g, G: Game> AlphaBeta<'g, G> {
             }
             guess = if score < beta { hi } else { lo };
         }
-        Ok(lo)
+        Ok(clamp(lo))
     }
 
     /// Fail-soft alpha-beta on `pos` with the open window `(alpha, beta)`.
     pub fn search(&mut self, pos: &G::Pos, alpha: i64, beta: i64) -> Result<i64, Error> {
-        self.search_at(pos, alpha, beta, 0)
+        if let Known::Exact(v) = self.game.root_known(pos) {
+            return Ok(v.to_score());
+        }
+        match self.search_at(pos, alpha, beta, 0) {
+            Ok(s) => Ok(s),
+            Err(Halt::Error(e)) => Err(e),
+            Err(Halt::Done) => Err(Error::Interrupted),
+        }
     }
 
-    fn search_at(&mut self, pos: &G::Pos, alpha: i64, beta: i64, ply: usize) -> Result<i64, Error> {
-        stacker::maybe_grow(Self::STACK_RED_ZONE, Self::STACK_SEGMENT, || {
-            if self.buffers.len() <= ply {
-                self.buffers.resize_with(ply + 1, Vec::new);
-            }
-            let mut moves = std::mem::take(&mut self.buffers[ply]);
-            moves.clear();
-            let result = self.search_node(pos, alpha, beta, ply, &mut moves);
-            self.buffers[ply] = moves;
-            result
-        })
+    fn search_at(&mut self, pos: &G::Pos, alpha: i64, beta: i64, ply: usize) -> Flow<i64> {
+        let start = self.arena.len();
+        // Checking the native stack costs a little on every call; a frame is
+        // small, so every few plies is enough.
+        let result = if ply.is_multiple_of(Self::STACK_CHECK_PLIES) {
+            stacker::maybe_grow(Self::STACK_RED_ZONE, Self::STACK_SEGMENT, || self.search_node(pos, alpha, beta, ply))
+        } else {
+            self.search_node(pos, alpha, beta, ply)
+        };
+        self.arena.truncate(start);
+        result
     }
 
-    fn search_node(
-        &mut self,
-        pos: &G::Pos,
-        mut alpha: i64,
-        mut beta: i64,
-        ply: usize,
-        moves: &mut Vec<G::Move>,
-    ) -> Result<i64, Error> {
+    #[inline]
+    fn child_window(r: <G::Value as Value>::Reward, turn: Turn, alpha: i64, beta: i64) -> (i64, i64) {
+        match turn {
+            Turn::Pass => (G::Value::child_bound(r, turn, beta), G::Value::child_bound(r, turn, alpha)),
+            Turn::Again => (G::Value::child_bound(r, turn, alpha), G::Value::child_bound(r, turn, beta)),
+        }
+    }
+
+    /// Orders `arena[start + skip..end]` by the game's guess, perturbed on
+    /// helper threads near the root.
+    #[inline]
+    fn order(&mut self, pos: &G::Pos, start: usize, end: usize, skip: usize, ply: usize) {
+        let moves = &mut self.arena[start + skip..end];
+        self.game.order_moves(pos, moves);
+        if self.worker != 0 && ply < Self::JITTER_PLIES && moves.len() > 1 {
+            self.rng ^= self.rng << 13;
+            self.rng ^= self.rng >> 7;
+            self.rng ^= self.rng << 17;
+            let n = moves.len() as u64;
+            moves.rotate_left((self.rng % n) as usize);
+        }
+    }
+
+    fn search_node(&mut self, pos: &G::Pos, mut alpha: i64, mut beta: i64, ply: usize) -> Flow<i64> {
         self.nodes += 1;
         if self.nodes.is_multiple_of(Self::CHECK_EVERY) {
             self.ctl.check()?;
             self.ctl.advance(Self::CHECK_EVERY);
+            if self.stop.load(Ordering::Relaxed) {
+                return Err(Halt::Done);
+            }
         }
         let game = self.game;
-        game.moves(pos, moves);
-        if moves.is_empty() {
+        // Start fetching this position's table bucket now: the memory access
+        // overlaps with generating and bounding the moves.
+        let key = game.key(pos);
+        self.tt.prefetch(key);
+        // This node's moves live at arena[start..end], in the order the game
+        // produced them; children push theirs above and are truncated away.
+        let start = self.arena.len();
+        match game.search_moves(pos, &mut self.arena) {
+            Known::Exact(v) => return Ok(v.to_score()),
+            Known::Bounds { lo, hi } => {
+                if let Some(lo) = lo {
+                    let lo = lo.to_score();
+                    if lo >= beta {
+                        return Ok(lo);
+                    }
+                    alpha = alpha.max(lo);
+                }
+                if let Some(hi) = hi {
+                    let hi = hi.to_score();
+                    if hi <= alpha {
+                        return Ok(hi);
+                    }
+                    beta = beta.min(hi);
+                }
+            }
+        }
+        let end = self.arena.len();
+        let count = end - start;
+        if count == 0 {
             return Ok(game.terminal(pos).to_score());
         }
-        game.order_moves(pos, moves);
-        let key = game.key(pos);
-        let mut hinted = None;
-        if let Some(e) = self.tt.probe(key) {
+        if count == 1 {
+            // A forced move: the position is worth exactly that move, and a
+            // table entry would only crowd out entries that save work.
+            let step = game.play(pos, self.arena[start]);
+            let (ca, cb) = Self::child_window(step.reward, step.turn, alpha, beta);
+            let child = self.search_at(&step.pos, ca, cb, ply + 1)?;
+            return Ok(G::Value::back_score(step.reward, step.turn, child));
+        }
+
+        let probed = self.tt.probe(key);
+        if let Some(e) = probed {
             match e.bound {
                 Bound::Exact => return Ok(e.score),
                 Bound::Lower if e.score >= beta => return Ok(e.score),
@@ -148,29 +370,66 @@ impl<'g, G: Game> AlphaBeta<'g, G> {
                 Bound::Lower => alpha = alpha.max(e.score),
                 Bound::Upper => beta = beta.min(e.score),
             }
-            // The table names the best move by its place in the ordered list.
-            if let Some(i) = e.best.map(usize::from).filter(|&i| i < moves.len()) {
-                moves[..=i].rotate_right(1);
-                hinted = Some(i);
+        }
+        // Keep the game's order at arena[end..end + count] for table hints;
+        // search in the ordered copy at arena[start..end].
+        self.arena.extend_from_within(start..end);
+        let hinted = probed.and_then(|e| e.hint).and_then(|h| game.hinted_move(pos, h, &self.arena[end..]));
+        // The table's move goes first; the others are ordered only if it
+        // does not cut off, since ordering costs the game real work.
+        let moves = &mut self.arena[start..end];
+        let hinted_at = hinted.and_then(|m| moves.iter().position(|&x| x == m));
+        if let Some(i) = hinted_at {
+            moves.swap(0, i);
+        }
+        let mut ordered = hinted_at.is_none();
+        if ordered {
+            self.order(pos, start, end, 0, ply);
+        }
+
+        if game.etc_worthwhile(pos) {
+            // Enhanced transposition cutoff: a child already known to be bad
+            // enough for the opponent settles this position without a search.
+            // All children's buckets are requested before any is read.
+            let mut keys = [0u64; 16];
+            let n = count.min(keys.len());
+            for (k, &mv) in keys.iter_mut().zip(self.arena[start..end].iter()) {
+                *k = game.key(&game.play(pos, mv).pos);
+                self.tt.prefetch(*k);
+            }
+            for (&k, &mv) in keys[..n].iter().zip(self.arena[start..end].iter()) {
+                if let Some(e) = self.tt.probe(k) {
+                    let step = game.play(pos, mv);
+                    let parent_at_least = match (step.turn, e.bound) {
+                        (Turn::Pass, Bound::Upper | Bound::Exact) | (Turn::Again, Bound::Lower | Bound::Exact) => {
+                            G::Value::back_score(step.reward, step.turn, e.score)
+                        }
+                        _ => continue,
+                    };
+                    if parent_at_least >= beta {
+                        return Ok(parent_at_least);
+                    }
+                }
             }
         }
 
         let alpha_in = alpha;
+        let start_nodes = self.nodes;
         let mut best = -SCORE_INF;
-        let mut best_at = None;
-        for (at, &mv) in moves.iter().enumerate() {
+        let mut best_move = self.arena[start];
+        for i in start..end {
+            if !ordered && i == start + 1 {
+                self.order(pos, start, end, 1, ply);
+                ordered = true;
+            }
+            let mv = self.arena[i];
             let step = game.play(pos, mv);
-            let (r, turn) = (step.reward, step.turn);
-            let a = alpha.max(best);
-            let (ca, cb) = match turn {
-                Turn::Pass => (G::Value::child_bound(r, turn, beta), G::Value::child_bound(r, turn, a)),
-                Turn::Again => (G::Value::child_bound(r, turn, a), G::Value::child_bound(r, turn, beta)),
-            };
+            let (ca, cb) = Self::child_window(step.reward, step.turn, alpha.max(best), beta);
             let child = self.search_at(&step.pos, ca, cb, ply + 1)?;
-            let score = G::Value::back_score(r, turn, child);
+            let score = G::Value::back_score(step.reward, step.turn, child);
             if score > best {
                 best = score;
-                best_at = Some(at);
+                best_move = mv;
                 if best >= beta {
                     break;
                 }
@@ -183,15 +442,8 @@ impl<'g, G: Game> AlphaBeta<'g, G> {
         } else {
             Bound::Exact
         };
-        // Undo the rotation that put the hinted move first.
-        let best_index = best_at
-            .map(|at| match hinted {
-                Some(h) if at == 0 => h,
-                Some(h) if at <= h => at - 1,
-                _ => at,
-            })
-            .and_then(|i| u8::try_from(i).ok().filter(|&i| i != u8::MAX));
-        self.tt.store(key, Entry { score: best, bound, best: best_index });
+        let hint = game.move_hint(pos, best_move, &self.arena[end..end + count]);
+        self.tt.store(key, Entry { score: best, bound, hint }, self.nodes - start_nodes);
         Ok(best)
     }
 }
