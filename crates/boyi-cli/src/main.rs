@@ -1,6 +1,7 @@
 //! `boyi`: the command line over the engine and the catalogue.
 
 mod bench;
+mod play;
 mod progress;
 
 use std::io::{Read, Write};
@@ -77,6 +78,35 @@ enum Command {
         /// Machine-readable output.
         #[arg(long)]
         json: bool,
+        #[command(flatten)]
+        options: GameOptions,
+    },
+    /// Play against perfect play in the terminal (connect4).
+    #[command(long_about = "Play against perfect play in the terminal. Type a column number to move,\n\
+        `?` for the value of every column, `q` to quit. The computer plays a best move,\n\
+        the most central among equals. Games: connect4.")]
+    Play {
+        /// The game (connect4).
+        game: String,
+        /// Let the computer move first.
+        #[arg(long)]
+        second: bool,
+        #[command(flatten)]
+        options: GameOptions,
+    },
+    /// Build an opening book: the exact score of every position up to DEPTH stones.
+    #[command(long_about = "Build an opening book: the exact score of every position with at most\n\
+        --depth stones (mirror images once), written to --out. `boyi solve connect4 --book FILE`,\n\
+        `analyze` and `play` then stop their search at those positions. Games: connect4.")]
+    Book {
+        /// The game (connect4).
+        game: String,
+        /// Positions with up to this many stones.
+        #[arg(long)]
+        depth: u32,
+        /// Where to write the book.
+        #[arg(long, value_name = "FILE")]
+        out: PathBuf,
         #[command(flatten)]
         options: GameOptions,
     },
@@ -261,6 +291,28 @@ fn run(command: Command, threads: Option<usize>, ctl: &Control) -> Result<(), Fa
                     println!("{:width$}  {}  [{}]", p.id(), p.summary(), p.aliases().join(", "));
                 }
             }
+            Ok(())
+        }
+        Command::Play { game, second, options } => {
+            let p = problem(&game)?;
+            if p.id() != "connect4" {
+                return Err(Failure::from(Error::input(format!(
+                    "play knows connect4; {} is not playable yet",
+                    p.id()
+                ))));
+            }
+            let options = options.into_solve_options(threads);
+            play::run(!second, &options, ctl).map_err(|error| Failure { context: Some(p.id().to_string()), error })
+        }
+        Command::Book { game, depth, out, options } => {
+            let p = problem(&game)?;
+            let in_context = |error| Failure { context: Some(p.id().to_string()), error };
+            if p.id() != "connect4" {
+                return Err(in_context(Error::input("opening books exist for connect4 only")));
+            }
+            let options = options.into_solve_options(threads);
+            let count = boyi_games::judge::connect4::build_book(&options, depth, &out, ctl).map_err(in_context)?;
+            eprintln!("boyi: wrote {count} positions to {}", out.display());
             Ok(())
         }
         Command::Bench { names, runs, list, connect4, limit, options } => {

@@ -86,6 +86,8 @@ pub struct Connect4<S: Shape = AnySize> {
     even_rows: u64,
     /// Columns from the centre outwards: the usual best-first guess.
     order: Vec<u8>,
+    /// Exact scores of the early positions, when a book is loaded.
+    book: Option<std::sync::Arc<crate::connect4_book::Book>>,
 }
 
 /// Why a move string cannot be played.
@@ -141,7 +143,37 @@ impl<S: Shape> Connect4<S> {
         // Centre first, then alternating outwards, left before right.
         order.sort_by_key(|&c| ((2 * c as i32 - (width as i32 - 1)).abs(), c));
         let even_column = (0..height).filter(|r| r % 2 == 1).fold(0u64, |m, r| m | 1 << r);
-        Connect4 { shape, bottom, board: bottom * col, even_rows: bottom * even_column, order }
+        Connect4 { shape, bottom, board: bottom * col, even_rows: bottom * even_column, order, book: None }
+    }
+
+    /// The same board with an opening book consulted by the search.
+    pub fn with_book(mut self, book: std::sync::Arc<crate::connect4_book::Book>) -> Result<Self, crate::Error> {
+        if (book.width, book.height) != (self.width(), self.height()) {
+            return Err(crate::Error::input(format!(
+                "the book is for a {}x{} board, not {}x{}",
+                book.width,
+                book.height,
+                self.width(),
+                self.height()
+            )));
+        }
+        self.book = Some(book);
+        Ok(self)
+    }
+
+    /// The book's score of `b`, if a loaded book holds it.
+    #[inline]
+    fn book_score(&self, b: &Board) -> Option<i32> {
+        let book = self.book.as_ref()?;
+        if b.moves > book.depth {
+            return None;
+        }
+        book.get(self.oriented_key(b).0)
+    }
+
+    /// Whether the side to move can complete four with its next stone.
+    pub fn wins_at_once(&self, b: &Board) -> bool {
+        self.winning_cells(b.cur, b.mask) & self.possible(b) != 0
     }
 
     #[inline(always)]
@@ -335,8 +367,10 @@ impl<S: Shape> Game for Connect4<S> {
 
     /// The root may offer a win at once; below it, never (see `search_moves`).
     fn root_known(&self, b: &Board) -> Known<i32> {
-        if self.winning_cells(b.cur, b.mask) & self.possible(b) != 0 {
+        if self.wins_at_once(b) {
             Known::Exact(self.win_now(b))
+        } else if let Some(score) = self.book_score(b) {
+            Known::Exact(score)
         } else {
             Known::UNKNOWN
         }
@@ -350,6 +384,9 @@ impl<S: Shape> Game for Connect4<S> {
     fn search_moves(&self, b: &Board, out: &mut Vec<u8>) -> Known<i32> {
         let cells = self.cells() as i32;
         let moves = b.moves as i32;
+        if let Some(score) = self.book_score(b) {
+            return Known::Exact(score);
+        }
         let possible = self.possible(b);
         let threats = self.winning_cells(b.cur ^ b.mask, b.mask);
         let forced = possible & threats;

@@ -5,6 +5,7 @@
 pub mod catalogue;
 pub mod coin_game;
 pub mod connect4;
+pub mod connect4_book;
 pub mod error;
 pub mod gems_fight;
 pub mod generate;

@@ -7,6 +7,7 @@ use boyi::Control;
 
 use super::{AnalyzeRequest, Problem, SolveOptions};
 use crate::connect4::{Board, Connect4, Shape, Standard};
+use crate::connect4_book::Book;
 use crate::error::Error;
 use crate::report::{Report, Show, ShownMove};
 
@@ -40,11 +41,44 @@ pub fn with_board<W: OnBoard>(options: &SolveOptions, work: W) -> Result<W::Outp
             "a {w}x{h} board does not fit: width 1..=9 (columns are single digits) and width * (height + 1) <= 64"
         )));
     }
+    let book = match &options.book {
+        Some(path) => Some(std::sync::Arc::new(Book::load(path)?)),
+        None => None,
+    };
+    let with_book = |game: Connect4<_>| match &book {
+        Some(b) => game.with_book(b.clone()),
+        None => Ok(game),
+    };
     if (w, h) == Connect4::STANDARD {
-        work.run(Connect4::with_shape(Standard {}))
+        work.run(with_book(Connect4::with_shape(Standard {}))?)
     } else {
-        work.run(Connect4::new(w, h))
+        work.run(match &book {
+            Some(b) => Connect4::new(w, h).with_book(b.clone())?,
+            None => Connect4::new(w, h),
+        })
     }
+}
+
+/// Builds an opening book of every position up to `depth` stones into `out`;
+/// returns how many positions it holds.
+pub fn build_book(options: &SolveOptions, depth: u32, out: &std::path::Path, ctl: &Control) -> Result<usize, Error> {
+    struct Build<'a> {
+        depth: u32,
+        out: &'a std::path::Path,
+        ctl: &'a Control,
+    }
+    impl OnBoard for Build<'_> {
+        type Output = usize;
+        fn run<S: Shape>(self, game: Connect4<S>) -> Result<usize, Error> {
+            let book = Book::build(&game, self.depth, table_bytes(self.ctl), self.ctl)?;
+            book.save(self.out)?;
+            Ok(book.len())
+        }
+    }
+    if options.book.is_some() {
+        return Err(Error::input("--book is for solving with a book, not for building one"));
+    }
+    with_board(options, Build { depth, out, ctl })
 }
 
 /// The positions of a judge input, each with the line it came from.
@@ -52,7 +86,8 @@ pub fn parse_lines<S: Shape>(game: &Connect4<S>, input: &str) -> Result<Vec<Boar
     let mut out = Vec::new();
     for (i, line) in input.lines().enumerate() {
         let mut tokens = line.split_whitespace();
-        let Some(moves) = tokens.next() else { continue };
+        // An empty line is the empty board, as in Pons' solver.
+        let moves = tokens.next().unwrap_or("");
         if let Some(score) = tokens.next() {
             if score.parse::<i32>().is_err() {
                 return Err(Error::input(format!("line {}, token 2: expected a score, found \"{score}\"", i + 1)));
@@ -93,11 +128,11 @@ impl Problem for Connect4Problem {
 
     fn help(&self) -> &'static str {
         "Input: one position a line, as the 1-based columns played from the empty board (`4453`);\n\
-         anything after the first token (an expected score) is ignored. Blank lines are skipped.\n\
+         anything after the first token (an expected score) is ignored. An empty line is the empty board.\n\
          Output: one score a line: 0 for a draw; if the side to move wins, (W*H + 1 - s) / 2 where s is\n\
          the number of stones before its winning stone; the negative of that if it loses.\n\
          Example:\n  2252576253462244111563365343671351441 -1\n  -> -1\n\
-         Options: --size WxH (default 7x6), --weak (only 1 / 0 / -1), --threads N.\n\
+         Options: --size WxH (default 7x6), --weak (only 1 / 0 / -1), --threads N, --book FILE (from `boyi book`).\n\
          Moves for analyze: the move string, e.g. `boyi analyze connect4 4453` (no stdin)."
     }
 
@@ -106,9 +141,6 @@ impl Problem for Connect4Problem {
     }
 
     fn solve_with(&self, input: &str, options: &SolveOptions, ctl: &Control) -> Result<String, Error> {
-        if options.book.is_some() {
-            return Err(Error::input("--book is not supported yet"));
-        }
         struct Solve<'a> {
             input: &'a str,
             options: &'a SolveOptions,

@@ -361,6 +361,16 @@ impl<'g, G: Game> AlphaBeta<'g, G> {
             return Ok(G::Value::back_score(step.reward, step.turn, child));
         }
 
+        // Ask for every child's bucket now: this node's own probe, the cutoff
+        // checks and the ordering overlap their arrival, and each child then
+        // finds its entry in cache.
+        let mut child_keys = [0u64; 16];
+        let known_keys = count.min(child_keys.len());
+        for (k, &mv) in child_keys.iter_mut().zip(self.arena[start..end].iter()) {
+            *k = game.key(&game.play(pos, mv).pos);
+            self.tt.prefetch(*k);
+        }
+
         let probed = self.tt.probe(key);
         if let Some(e) = probed {
             match e.bound {
@@ -371,6 +381,26 @@ impl<'g, G: Game> AlphaBeta<'g, G> {
                 Bound::Upper => beta = beta.min(e.score),
             }
         }
+
+        if game.etc_worthwhile(pos) {
+            // Enhanced transposition cutoff: a child already known to be bad
+            // enough for the opponent settles this position without a search.
+            for (&k, &mv) in child_keys[..known_keys].iter().zip(self.arena[start..end].iter()) {
+                if let Some(e) = self.tt.probe(k) {
+                    let step = game.play(pos, mv);
+                    let parent_at_least = match (step.turn, e.bound) {
+                        (Turn::Pass, Bound::Upper | Bound::Exact) | (Turn::Again, Bound::Lower | Bound::Exact) => {
+                            G::Value::back_score(step.reward, step.turn, e.score)
+                        }
+                        _ => continue,
+                    };
+                    if parent_at_least >= beta {
+                        return Ok(parent_at_least);
+                    }
+                }
+            }
+        }
+
         // Keep the game's order at arena[end..end + count] for table hints;
         // search in the ordered copy at arena[start..end].
         self.arena.extend_from_within(start..end);
@@ -385,32 +415,6 @@ impl<'g, G: Game> AlphaBeta<'g, G> {
         let mut ordered = hinted_at.is_none();
         if ordered {
             self.order(pos, start, end, 0, ply);
-        }
-
-        if game.etc_worthwhile(pos) {
-            // Enhanced transposition cutoff: a child already known to be bad
-            // enough for the opponent settles this position without a search.
-            // All children's buckets are requested before any is read.
-            let mut keys = [0u64; 16];
-            let n = count.min(keys.len());
-            for (k, &mv) in keys.iter_mut().zip(self.arena[start..end].iter()) {
-                *k = game.key(&game.play(pos, mv).pos);
-                self.tt.prefetch(*k);
-            }
-            for (&k, &mv) in keys[..n].iter().zip(self.arena[start..end].iter()) {
-                if let Some(e) = self.tt.probe(k) {
-                    let step = game.play(pos, mv);
-                    let parent_at_least = match (step.turn, e.bound) {
-                        (Turn::Pass, Bound::Upper | Bound::Exact) | (Turn::Again, Bound::Lower | Bound::Exact) => {
-                            G::Value::back_score(step.reward, step.turn, e.score)
-                        }
-                        _ => continue,
-                    };
-                    if parent_at_least >= beta {
-                        return Ok(parent_at_least);
-                    }
-                }
-            }
         }
 
         let alpha_in = alpha;
