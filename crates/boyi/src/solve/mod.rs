@@ -4,6 +4,7 @@
 
 pub mod alphabeta;
 pub mod negamax;
+pub mod retrograde;
 pub mod table;
 
 use crate::error::Error;
