@@ -1,12 +1,14 @@
 //! Every problem boyi answers, by id and alias.
 
-use crate::judge::{coin_game, gems_fight, permutation_game, young_chess, Problem};
+use crate::judge::{chase, coin_game, gems_fight, permutation_game, young_chess, Problem};
 
 static PROBLEMS: &[&dyn Problem] = &[
     &young_chess::YoungChessProblem,
     &permutation_game::PermutationProblem,
     &gems_fight::GemsFightProblem,
     &coin_game::CoinProblem,
+    &chase::ChaseProblem,
+    &chase::TorusChaseProblem,
 ];
 
 pub fn all() -> &'static [&'static dyn Problem] {

@@ -3,6 +3,7 @@
 //! and judge adapters that answer classic judge problems byte for byte.
 
 pub mod catalogue;
+pub mod chase;
 pub mod coin_game;
 pub mod error;
 pub mod gems_fight;

@@ -4,6 +4,7 @@
 //! never matter, and the whole input is checked before anything is solved:
 //! bad input yields an error and no output at all.
 
+pub mod chase;
 pub mod coin_game;
 pub mod gems_fight;
 pub mod permutation_game;
