@@ -3,6 +3,7 @@
 //! value every child, then [`rank_moves`].
 
 pub mod alphabeta;
+pub mod matching;
 pub mod negamax;
 pub mod retrograde;
 pub mod table;
