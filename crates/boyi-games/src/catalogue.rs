@@ -1,6 +1,6 @@
 //! Every problem boyi answers, by id and alias.
 
-use crate::judge::{chase, coin_game, gems_fight, permutation_game, young_chess, Problem};
+use crate::judge::{chase, coin_game, gems_fight, geography, permutation_game, rabbit_egg, young_chess, Problem};
 
 static PROBLEMS: &[&dyn Problem] = &[
     &young_chess::YoungChessProblem,
@@ -9,6 +9,8 @@ static PROBLEMS: &[&dyn Problem] = &[
     &coin_game::CoinProblem,
     &chase::ChaseProblem,
     &chase::TorusChaseProblem,
+    &rabbit_egg::RabbitEggProblem,
+    &geography::GeographyProblem,
 ];
 
 pub fn all() -> &'static [&'static dyn Problem] {

@@ -8,8 +8,10 @@ pub mod coin_game;
 pub mod error;
 pub mod gems_fight;
 pub mod generate;
+pub mod geography;
 pub mod judge;
 pub mod permutation_game;
+pub mod rabbit_egg;
 pub mod report;
 pub mod young_chess;
 

@@ -7,7 +7,9 @@
 pub mod chase;
 pub mod coin_game;
 pub mod gems_fight;
+pub mod geography;
 pub mod permutation_game;
+pub mod rabbit_egg;
 pub mod tokens;
 pub mod young_chess;
 
