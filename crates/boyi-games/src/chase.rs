@@ -27,7 +27,14 @@ pub struct Chase {
     n: u32,
     reach: u32,
     torus: bool,
+    /// `n²`, and the reciprocal that divides a rank by it without a division.
+    cells: u32,
+    inverse: u64,
+    /// Where each move goes: `steps[cell · 4·reach + move]`, `NONE` off the board.
+    steps: Vec<u32>,
 }
+
+const NONE: u32 = u32::MAX;
 
 /// `(side · n² + white) · n² + black`, side 0 when white moves, cells
 /// numbered `row · n + column` from 0: the position is its own rank.
@@ -53,12 +60,39 @@ impl Chase {
 
     /// `2 <= n <= MAX_N`, `1 <= reach`; a reach beyond the board changes nothing.
     pub fn new(n: u32, reach: u32) -> Self {
-        assert!((2..=Self::MAX_N).contains(&n) && reach >= 1);
-        Chase { n, reach: reach.min(n - 1), torus: false }
+        Self::build(n, reach, false)
     }
 
     pub fn torus(n: u32, reach: u32) -> Self {
-        Chase { torus: true, ..Self::new(n, reach) }
+        Self::build(n, reach, true)
+    }
+
+    /// Bytes of the move table of an `n × n` board with that reach.
+    pub fn bytes_for(n: u32, reach: u32) -> u64 {
+        (n as u64).pow(2) * 4 * reach.min(n - 1) as u64 * 4
+    }
+
+    fn build(n: u32, reach: u32, torus: bool) -> Self {
+        assert!((2..=Self::MAX_N).contains(&n) && reach >= 1);
+        let reach = reach.min(n - 1);
+        let cells = n * n;
+        let mut steps = Vec::with_capacity((cells * 4 * reach) as usize);
+        for cell in 0..cells {
+            for dist in 1..=reach {
+                for (dr, dc) in DIRS {
+                    let (dr, dc, dist) = (dr as i64, dc as i64, dist as i64);
+                    let (mut r, mut c) = ((cell / n) as i64 + dr * dist, (cell % n) as i64 + dc * dist);
+                    if torus {
+                        (r, c) = (r.rem_euclid(n as i64), c.rem_euclid(n as i64));
+                    }
+                    let on = (0..n as i64).contains(&r) && (0..n as i64).contains(&c);
+                    steps.push(if on { (r * n as i64 + c) as u32 } else { NONE });
+                }
+            }
+        }
+        // Lemire's exact division of any u32 by a u32: floor(2^64 / d) + 1.
+        let inverse = u64::MAX / cells as u64 + 1;
+        Chase { n, reach, torus, cells, inverse, steps }
     }
 
     pub fn n(&self) -> u32 {
@@ -75,7 +109,7 @@ impl Chase {
     }
 
     fn cells(&self) -> u32 {
-        self.n * self.n
+        self.cells
     }
 
     pub fn pos(&self, p: Pieces) -> Duel {
@@ -92,10 +126,14 @@ impl Chase {
     /// White's cell, black's cell, whether white moves.
     #[inline]
     fn split(&self, Duel(p): Duel) -> (u32, u32, bool) {
-        let cells = self.cells();
-        let b = p % cells;
-        let rest = p / cells;
-        (rest % cells, b, rest < cells)
+        let cells = self.cells;
+        let rest = ((self.inverse as u128 * p as u128) >> 64) as u32;
+        let b = p - rest * cells;
+        if rest < cells {
+            (rest, b, true)
+        } else {
+            (rest - cells, b, false)
+        }
     }
 
     #[inline]
@@ -107,15 +145,8 @@ impl Chase {
     /// The cell `dist` cells from `cell` in direction `dir`, if on the board.
     #[inline]
     fn shift(&self, cell: u32, dir: usize, dist: u32) -> Option<u32> {
-        let n = self.n as i32;
-        let (dr, dc) = DIRS[dir];
-        let mut r = (cell / self.n) as i32 + dr * dist as i32;
-        let mut c = (cell % self.n) as i32 + dc * dist as i32;
-        if self.torus {
-            r = r.rem_euclid(n);
-            c = c.rem_euclid(n);
-        }
-        ((0..n).contains(&r) && (0..n).contains(&c)).then(|| (r * n + c) as u32)
+        let to = self.steps[(cell * 4 * self.reach + (dist - 1) * 4) as usize + dir];
+        (to != NONE).then_some(to)
     }
 
     /// Where a move takes the mover's piece, as `(row, column)` from 0.
