@@ -9,7 +9,7 @@ use boyi::{Control, Game, Outcome};
 use super::tokens::Tokens;
 use super::{pick_case, play_moves, AnalyzeRequest, Problem};
 use crate::chase::{Chase, ChaseMove, Duel, Pieces};
-use crate::error::Error;
+use crate::error::{reserve, Error};
 use crate::report::{shown_moves, Report, Show};
 
 pub struct ChaseProblem;
@@ -45,12 +45,9 @@ fn parse(input: &str, torus: bool) -> Result<Vec<Start>, Error> {
     }
 }
 
-fn game(start: &Start, torus: bool) -> Chase {
-    if torus {
-        Chase::torus(start.n, start.reach)
-    } else {
-        Chase::new(start.n, start.reach)
-    }
+fn game(start: &Start, torus: bool, ctl: &Control) -> Result<Chase, Error> {
+    reserve(ctl, "the move table", Chase::bytes_for(start.n, start.reach))?;
+    Ok(if torus { Chase::torus(start.n, start.reach) } else { Chase::new(start.n, start.reach) })
 }
 
 fn first_position(game: &Chase, start: &Start) -> Duel {
@@ -73,7 +70,7 @@ fn solve(input: &str, torus: bool, ctl: &Control) -> Result<String, Error> {
     let mut answers = vec![""; starts.len()];
     let mut lines = Vec::new();
     for group in order.chunk_by(|&a, &b| (starts[a].n, starts[a].reach) == (starts[b].n, starts[b].reach)) {
-        let game = game(&starts[group[0]], torus);
+        let game = game(&starts[group[0]], torus, ctl)?;
         let table = Retrograde::solve(&game, ctl)?;
         for &i in group {
             lines.push((i, answer(table.value(&first_position(&game, &starts[i])))));
@@ -116,7 +113,7 @@ fn analyze(
     ctl: &Control,
 ) -> Result<Report, Error> {
     let start = pick_case(parse(input, torus)?, request.case)?;
-    let game = game(&start, torus);
+    let game = game(&start, torus, ctl)?;
     let name = |pos: Duel, m: ChaseMove| game.target(pos, m).map_or_else(|| "?".to_string(), cell_name);
     let pos = play_moves(
         &game,

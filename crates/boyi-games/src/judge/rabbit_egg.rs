@@ -30,11 +30,14 @@ fn parse(input: &str) -> Result<Input, Error> {
     let game = RabbitEgg::new(n, m);
     let mut pieces = Vec::with_capacity((n * m) as usize);
     let mut empties = Vec::new();
+    let first_line = t.peek().map_or(0, |tok| tok.line);
+    let mut last_line = first_line;
     for row in 1..=n {
         // A row is one token as the judge writes it, but spaced-out cells read as well.
         let mut filled = 0;
         while filled < m {
             let tok = t.expect(&format!("row {row} of the board ({m} cells of X, O or .)"))?;
+            last_line = tok.line;
             for ch in tok.text.chars() {
                 if filled == m {
                     return Err(Error::input(format!("{}: row {row} has more than {m} cells", tok.at())));
@@ -60,10 +63,15 @@ fn parse(input: &str) -> Result<Input, Error> {
     }
     match empties.as_slice() {
         [_] => {}
-        [] => return Err(Error::input("the board has no empty cell (.); it must have exactly one")),
+        [] => {
+            return Err(Error::input(format!(
+                "lines {first_line}-{last_line}: the board has no empty cell (.); it must have exactly one"
+            )))
+        }
         [(r1, c1), (r2, c2), ..] => {
             return Err(Error::input(format!(
-                "the board has {} empty cells (.), at row {r1}, column {c1} and row {r2}, column {c2}; it must have exactly one",
+                "lines {first_line}-{last_line}: the board has {} empty cells (.), at row {r1}, column {c1} and \
+                 row {r2}, column {c2}; it must have exactly one",
                 empties.len()
             )))
         }
