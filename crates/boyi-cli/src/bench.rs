@@ -99,6 +99,13 @@ pub const BENCHES: &[Bench] = &[
         positions: 2 * 20u64.pow(4),
     },
     Bench {
+        name: "chase-20-one-start",
+        problem: "chase",
+        what: "judge largest: n = 20, one start (the judge's input)",
+        input: |r| generate::chase(r, 20),
+        positions: 2 * 20u64.pow(4),
+    },
+    Bench {
         name: "rabbit-egg-40x40",
         problem: "rabbit-egg",
         what: "judge largest: 40x40, k = 799 (the most a 40x40 board allows)",
