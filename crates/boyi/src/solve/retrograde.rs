@@ -133,11 +133,12 @@ impl<'g, G: Indexed<Value = Outcome>> Retrograde<'g, G> {
     }
 
     /// Solves every position with reverse edges built from the forward
-    /// moves, for games without un-moves. Needs 12 more bytes a position
-    /// and 4 a move; spaces are limited to 2^31 positions.
+    /// moves, for games without un-moves. Needs 16 more bytes a position
+    /// (row offsets and their fill cursors) and 4 a move; spaces are limited
+    /// to 2^31 positions.
     pub fn solve_by_edges(game: &'g G, ctl: &Control) -> Result<Self, Error> {
         let size = Self::checked_size(game, AGAIN_BIT as u64)?;
-        let base = Self::bytes_needed(game) + (size as u64 + 1) * 8;
+        let base = Self::bytes_needed(game) + (size as u64 + 1) * 16;
         ctl.reserve("the retrograde table and its reverse edges", base)?;
         let cells = zeroed(size);
         let mut start = vec![0u64; size + 1];
