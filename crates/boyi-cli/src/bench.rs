@@ -91,6 +91,41 @@ pub const BENCHES: &[Bench] = &[
         input: |r| generate::coin_game(r, 20000),
         positions: 20001 * 20002 / 2,
     },
+    Bench {
+        name: "chase-20-every-start",
+        problem: "chase",
+        what: "judge largest: n = 20, all 159,600 starts in one input (one solve)",
+        input: |_| generate::chase_every_start(20),
+        positions: 2 * 20u64.pow(4),
+    },
+    Bench {
+        name: "chase-20-one-start",
+        problem: "chase",
+        what: "judge largest: n = 20, one start (the judge's input)",
+        input: |r| generate::chase(r, 20),
+        positions: 2 * 20u64.pow(4),
+    },
+    Bench {
+        name: "rabbit-egg-40x40",
+        problem: "rabbit-egg",
+        what: "judge largest: 40x40, k = 799 (the most a 40x40 board allows)",
+        input: |r| generate::rabbit_egg(r, 40, 40, 799),
+        positions: 2 * 799,
+    },
+    Bench {
+        name: "chase-64",
+        problem: "chase",
+        what: "beyond the judge: n = 64, one start",
+        input: |r| generate::chase(r, 64),
+        positions: 2 * 64u64.pow(4),
+    },
+    Bench {
+        name: "geography-bipartite-1e5",
+        problem: "geography",
+        what: "beyond the judge: random bipartite graph, 10^5 vertices, 3*10^5 edges",
+        input: |r| generate::bipartite_geography(r, 100_000, 300_000),
+        positions: 100_000,
+    },
 ];
 
 pub fn list() -> String {

@@ -11,6 +11,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
 use boyi::Control;
+use boyi_games::report::Shown;
 use boyi_games::{catalogue, AnalyzeRequest, Error, Problem, Report, SolveOptions};
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
@@ -369,8 +370,10 @@ fn render(r: &Report) -> String {
     for line in &r.position {
         s.push_str(&format!("  {line}\n"));
     }
+    let drawn = matches!(r.value, Shown::Outcome { result: "draw", .. });
     let meaning = match r.value {
-        boyi_games::report::Shown::Score { .. } => " (the mover's points minus the opponent's, best play)",
+        Shown::Score { .. } => " (the mover's points minus the opponent's, best play)",
+        _ if drawn => " (neither side can force an end: best play goes on forever)",
         _ => "",
     };
     s.push_str(&format!("value: {}{meaning}\n", r.value));
@@ -382,7 +385,13 @@ fn render(r: &Report) -> String {
     s.push_str(&format!("\n  {:width$}  value\n", "move"));
     let best = &r.moves[0].value;
     for m in &r.moves {
-        let mark = if &m.value == best { "  best" } else { "" };
+        // In a drawn position what matters is which moves keep the draw.
+        let mark = match (&m.value, drawn) {
+            (Shown::Outcome { result: "draw", .. }, true) => "  keeps the draw",
+            (_, true) => "  loses",
+            (v, false) if v == best => "  best",
+            _ => "",
+        };
         s.push_str(&format!("  {:width$}  {}{mark}\n", m.mv, m.value));
     }
     s.push_str(&format!("\n(solver: {})\n", r.solver));

@@ -90,7 +90,7 @@ fn play<S: Shape>(game: &Connect4<S>, human_first: bool, options: &SolveOptions,
             say(out, "Draw.\n".into());
             return Ok(());
         }
-        let humans_turn = (board.moves % 2 == 0) == human_first;
+        let humans_turn = board.moves.is_multiple_of(2) == human_first;
         if humans_turn {
             say(out, "your move> ".into());
             let Some(line) = lines.next() else {

@@ -114,3 +114,55 @@ fn list_and_help_explain_the_formats() {
     }
     assert!(help.contains("Example:"));
 }
+
+#[test]
+fn analyze_shows_which_moves_keep_a_draw() {
+    let out = boyi(&["analyze", "torus-chase"], &example("torus-chase/sample1.in"));
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let s = text(&out.stdout);
+    assert!(s.contains("value: draw (neither side can force an end"), "{s}");
+    assert!(s.contains("5,1   draw  keeps the draw"), "{s}");
+    assert!(s.contains("1,2   lose in 2  loses"), "{s}");
+    let out = boyi(&["analyze", "torus-chase", "--json"], &example("torus-chase/sample1.in"));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["value"]["result"], "draw");
+    assert_eq!(v["solver"], "retrograde");
+}
+
+#[test]
+fn analyze_chase_from_any_position() {
+    // White steps right, black (to move) captures at once or takes longer.
+    let out = boyi(&["analyze", "chase", "R"], &example("chase/sample1.in"));
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let s = text(&out.stdout);
+    assert!(s.contains("chase: black (B) to move"), "{s}");
+    assert!(s.contains("1,2   win in 1  best"), "{s}");
+    assert!(s.contains("2,1   win in 3"), "{s}");
+    let out = boyi(&["analyze", "chase", "UU"], &example("chase/sample1.in"));
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(text(&out.stderr), "boyi: chase: move 1 \"UU\" is not legal here; legal moves: 2,1 1,2\n");
+}
+
+#[test]
+fn loopy_and_matching_problems_end_to_end() {
+    let out = boyi(&["solve", "bzoj3106"], "20 10 10 1 1\n");
+    assert_eq!(text(&out.stdout), "BLACK 58\n");
+    let out = boyi(&["solve", "bzoj2437"], &example("rabbit-egg/sample3.in"));
+    assert_eq!(text(&out.stdout), "2\n1\n2\n");
+    let out = boyi(&["solve", "rabbit-egg"], "1 3\nX.X\n1\n1 3\n1 2\n");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty());
+    assert_eq!(
+        text(&out.stderr),
+        "boyi: rabbit-egg: line 4: Tutu's move 1, 1 3, is illegal: that piece is black (X), but Tutu moves white (O) pieces\n"
+    );
+    let out = boyi(&["analyze", "geography", "2"], &example("geography/triangle.in"));
+    let s = text(&out.stdout);
+    assert!(s.contains("value: lose") && s.contains("3     lose"), "{s}");
+    let out = boyi(&["solve", "chase", "--memory", "100M"], "64 1 1 2 2\n");
+    assert_eq!(out.status.code(), Some(3));
+    assert_eq!(
+        text(&out.stderr),
+        "boyi: chase: the retrograde table needs 192 MiB, limit 100 MiB; use --memory to raise it\n"
+    );
+}

@@ -1,12 +1,18 @@
 //! Every problem boyi answers, by id and alias.
 
-use crate::judge::{coin_game, connect4, gems_fight, permutation_game, young_chess, Problem};
+use crate::judge::{
+    chase, coin_game, connect4, gems_fight, geography, permutation_game, rabbit_egg, young_chess, Problem,
+};
 
 static PROBLEMS: &[&dyn Problem] = &[
     &young_chess::YoungChessProblem,
     &permutation_game::PermutationProblem,
     &gems_fight::GemsFightProblem,
     &coin_game::CoinProblem,
+    &chase::ChaseProblem,
+    &chase::TorusChaseProblem,
+    &rabbit_egg::RabbitEggProblem,
+    &geography::GeographyProblem,
     &connect4::Connect4Problem,
 ];
 

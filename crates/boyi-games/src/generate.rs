@@ -76,3 +76,68 @@ pub fn coin_game(rng: &mut Rng, n: usize) -> String {
     }
     s
 }
+
+/// chase: one start on an `n × n` board, the pieces on distinct cells.
+pub fn chase(rng: &mut Rng, n: u32) -> String {
+    let cells = (n * n) as i64;
+    let w = rng.range(0, cells - 1);
+    let b = (w + rng.range(1, cells - 1)) % cells;
+    let (n64, cell) = (n as i64, |c: i64| (c / n as i64 + 1, c % n as i64 + 1));
+    let ((r1, c1), (r2, c2)) = (cell(w), cell(b));
+    format!("{n64} {r1} {c1} {r2} {c2}\n")
+}
+
+/// chase: every start of an `n × n` board, one a line (one solve answers all).
+pub fn chase_every_start(n: u32) -> String {
+    let mut s = String::new();
+    for w in 0..n * n {
+        for b in (0..n * n).filter(|&b| b != w) {
+            s += &format!("{n} {} {} {} {}\n", w / n + 1, w % n + 1, b / n + 1, b % n + 1);
+        }
+    }
+    s
+}
+
+/// rabbit-egg: an `n × m` board and a legal record of `k` moves each that
+/// Dandan wins. The empty cell walks the board row by row, turning at each
+/// end, through the first `2k + 1` cells (so `2k + 1 <= n·m`); cells off
+/// that walk are random, except that those next to its end are black, so
+/// Tutu is stuck there.
+pub fn rabbit_egg(rng: &mut Rng, n: u32, m: u32, k: u32) -> String {
+    assert!(2 * k < n * m);
+    let walk: Vec<u32> =
+        (0..n).flat_map(|r| (0..m).map(move |i| r * m + if r % 2 == 0 { i } else { m - 1 - i })).collect();
+    let mut board: Vec<u8> = (0..n * m).map(|_| if rng.range(0, 1) == 0 { b'X' } else { b'O' }).collect();
+    for (i, &c) in walk.iter().enumerate().take(2 * k as usize + 1) {
+        board[c as usize] = [b'.', b'O', b'X'][if i == 0 { 0 } else { 2 - i % 2 }];
+    }
+    let end = walk[2 * k as usize];
+    let on_walk = |c: u32| walk[..=2 * k as usize].contains(&c);
+    let (er, ec) = (end / m, end % m);
+    for (r, c) in [(er.wrapping_sub(1), ec), (er + 1, ec), (er, ec.wrapping_sub(1)), (er, ec + 1)] {
+        if r < n && c < m && !on_walk(r * m + c) {
+            board[(r * m + c) as usize] = b'X';
+        }
+    }
+    let mut s = format!("{n} {m}\n");
+    for r in 0..n {
+        s += std::str::from_utf8(&board[(r * m) as usize..((r + 1) * m) as usize]).expect("ASCII");
+        s += "\n";
+    }
+    s += &format!("{k}\n");
+    for &c in &walk[1..=2 * k as usize] {
+        s += &format!("{} {}\n", c / m + 1, c % m + 1);
+    }
+    s
+}
+
+/// geography: a random bipartite graph, vertices `1..=n/2` on one side and
+/// the rest on the other, `m` random edges across, the token on vertex 1.
+pub fn bipartite_geography(rng: &mut Rng, n: u32, m: u32) -> String {
+    let half = (n / 2) as i64;
+    let mut s = format!("{n} {m}\n");
+    for _ in 0..m {
+        s += &format!("{} {}\n", rng.range(1, half), rng.range(half + 1, n as i64));
+    }
+    s + "1\n"
+}

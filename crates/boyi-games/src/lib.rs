@@ -3,14 +3,17 @@
 //! and judge adapters that answer classic judge problems byte for byte.
 
 pub mod catalogue;
+pub mod chase;
 pub mod coin_game;
 pub mod connect4;
 pub mod connect4_book;
 pub mod error;
 pub mod gems_fight;
 pub mod generate;
+pub mod geography;
 pub mod judge;
 pub mod permutation_game;
+pub mod rabbit_egg;
 pub mod report;
 pub mod young_chess;
 

@@ -75,6 +75,74 @@ fn sizes_beyond_memory_are_refused_up_front() {
     assert!(e.to_string().starts_with("the value table needs 514 GiB, limit 4.0 GiB"), "{e}");
 }
 
+#[test]
+fn chase_errors() {
+    assert_eq!(error("chase", "2 1 1 1 1\n"), "line 1: both pieces are on row 1, column 1");
+    assert_eq!(error("chase", "3 1 1 4 1\n"), "line 1, token 4: black's row r2 = 4 is out of range 1..=3");
+    assert_eq!(error("chase", "1 1 1 1 1\n"), "line 1, token 1: the board size n = 1 is out of range 2..=215");
+    assert_eq!(error("chase", "2 1 1 2\n"), "line 2: input ends early; expected black's column c2");
+    assert_eq!(error("chase", "2 1 1 2 2 x\n"), "line 1, token 6: expected the board size n, found \"x\"");
+    assert_eq!(error("torus-chase", "5 5 1 1 2 2\n"), "line 1, token 2: black's reach k = 5 is out of range 1..=4");
+    assert_eq!(error("chase", ""), "line 1: input ends early; expected the board size n");
+}
+
+#[test]
+fn rabbit_egg_errors() {
+    assert_eq!(
+        error("rabbit-egg", "1 3\nXOX\n1\n1 1\n1 2\n"),
+        "lines 2-2: the board has no empty cell (.); it must have exactly one"
+    );
+    assert_eq!(
+        error("rabbit-egg", "2 2\nX.\n.O\n1\n1 1\n1 2\n"),
+        "lines 2-3: the board has 2 empty cells (.), at row 1, column 2 and row 2, column 1; it must have exactly one"
+    );
+    assert_eq!(
+        error("rabbit-egg", "1 3\nX.X\n1\n1 3\n1 2\n"),
+        "line 4: Tutu's move 1, 1 3, is illegal: that piece is black (X), but Tutu moves white (O) pieces"
+    );
+    assert_eq!(
+        error("rabbit-egg", "1 6\nXO.OXO\n1\n1 2\n1 3\n"),
+        "line 5: Dandan's move 1, 1 3, is illegal: that piece is white (O), but Dandan moves black (X) pieces"
+    );
+    assert_eq!(
+        error("rabbit-egg", "1 6\nXO.OXO\n1\n1 6\n1 1\n"),
+        "line 4: Tutu's move 1, 1 6, is illegal: that cell is not next to the empty cell"
+    );
+    assert_eq!(
+        error("rabbit-egg", "1 3\nX.O\n1\n1 4\n1 2\n"),
+        "line 4, token 2: the column y of Tutu's move 1 = 4 is out of range 1..=3"
+    );
+    assert_eq!(
+        error("rabbit-egg", "1 3\nXaO\n1\n1 3\n1 2\n"),
+        "line 2, token 1: expected X, O or . on row 1 of the board, found \"a\""
+    );
+    assert_eq!(error("rabbit-egg", "1 3\nX.OO\n1\n"), "line 2, token 1: row 1 has more than 3 cells");
+    assert_eq!(error("rabbit-egg", "1 3\nX.O\n2\n"), "line 3, token 1: the move count k = 2 is out of range 1..=1");
+    // Tutu is stuck at once: any move is illegal.
+    assert_eq!(
+        error("rabbit-egg", "1 2\n.X\n1\n1 2\n1 1\n"),
+        "line 4: Tutu's move 1, 1 2, is illegal: that piece is black (X), but Tutu moves white (O) pieces"
+    );
+}
+
+#[test]
+fn geography_errors() {
+    assert_eq!(error("geography", "3 1\n1 4\n1\n"), "line 2, token 2: vertex v of edge 1 = 4 is out of range 1..=3");
+    assert_eq!(error("geography", "3 2\n1 2\n"), "line 3: input ends early; expected vertex u of edge 2");
+    assert_eq!(error("geography", "3 0\n0\n"), "line 2, token 1: the start vertex s = 0 is out of range 1..=3");
+    assert_eq!(error("geography", "0 0\n"), "line 1, token 1: the vertex count n = 0 is out of range 1..=10000000");
+}
+
+#[test]
+fn loopy_sizes_beyond_memory_are_refused() {
+    let e = catalogue::find("chase").unwrap().solve("215 1 1 2 2\n", &Control::default()).unwrap_err();
+    assert_eq!(e.exit_code(), 3);
+    assert_eq!(e.to_string(), "the retrograde table needs 23.9 GiB, limit 4.0 GiB; use --memory to raise it");
+    let e = catalogue::find("geography").unwrap().solve("10000000 2000000000\n", &Control::default()).unwrap_err();
+    assert_eq!(e.exit_code(), 3);
+    assert!(e.to_string().starts_with("the graph and its matching needs"), "{e}");
+}
+
 fn no_panic(problem: &str, input: &str) -> Result<(), TestCaseError> {
     // A small budget keeps any accidentally valid big instance quick.
     let ctl = Control::default().with_memory_limit(8 << 20);
@@ -86,7 +154,8 @@ fn no_panic(problem: &str, input: &str) -> Result<(), TestCaseError> {
     Ok(())
 }
 
-const PROBLEMS: [&str; 4] = ["young-chess", "permutation-game", "gems-fight", "coin-game"];
+const PROBLEMS: [&str; 8] =
+    ["young-chess", "permutation-game", "gems-fight", "coin-game", "chase", "torus-chase", "rabbit-egg", "geography"];
 
 fn sample(problem: &str) -> String {
     let path = format!("{}/../../examples/{problem}/sample1.in", env!("CARGO_MANIFEST_DIR"));
@@ -97,7 +166,7 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(300))]
 
     #[test]
-    fn random_bytes_never_panic(bytes in proptest::collection::vec(any::<u8>(), 0..64), which in 0usize..4) {
+    fn random_bytes_never_panic(bytes in proptest::collection::vec(any::<u8>(), 0..64), which in 0..PROBLEMS.len()) {
         no_panic(PROBLEMS[which], &String::from_utf8_lossy(&bytes))?;
     }
 
@@ -107,12 +176,12 @@ proptest! {
             (0u64..40).prop_map(|x| x.to_string()),
             any::<i64>().prop_map(|x| x.to_string()),
             Just("-1".to_string()), Just("x".to_string()), Just("\n".to_string()), Just("".to_string()),
-        ], 0..40), which in 0usize..4) {
+        ], 0..40), which in 0..PROBLEMS.len()) {
         no_panic(PROBLEMS[which], &tokens.join(" "))?;
     }
 
     #[test]
-    fn mangled_samples_never_panic(which in 0usize..4, cut in any::<prop::sample::Index>(), pos in any::<prop::sample::Index>(), junk in "[0-9a-z -]{0,4}") {
+    fn mangled_samples_never_panic(which in 0..PROBLEMS.len(), cut in any::<prop::sample::Index>(), pos in any::<prop::sample::Index>(), junk in "[0-9a-z -]{0,4}") {
         let s = sample(PROBLEMS[which]);
         let cut_at = cut.index(s.len() + 1);
         no_panic(PROBLEMS[which], &s[..cut_at])?;

@@ -145,3 +145,14 @@ pub trait Layered: Indexed {
     /// directly spares the solver an `unrank` per position.
     fn layer_part(&self, layer: usize, part: usize, out: &mut Vec<(u64, Self::Pos)>);
 }
+
+/// An indexed game that can walk its moves backwards: from a position, the
+/// positions one move earlier. Retrograde analysis of loopy games needs it.
+pub trait Reversible: Indexed {
+    /// Appends every position with a move that leads to `pos`, once for each
+    /// such move, with the turn that move gives (`Pass` or `Again`), exactly
+    /// mirroring [`Game::moves`] and [`Game::play`]: positions without moves
+    /// are never predecessors. [`crate::solve::retrograde::verify_unmoves`]
+    /// checks an implementation against the forward moves.
+    fn unmoves(&self, pos: &Self::Pos, out: &mut Vec<(Self::Pos, Turn)>);
+}

@@ -4,10 +4,13 @@
 //! never matter, and the whole input is checked before anything is solved:
 //! bad input yields an error and no output at all.
 
+pub mod chase;
 pub mod coin_game;
 pub mod connect4;
 pub mod gems_fight;
+pub mod geography;
 pub mod permutation_game;
+pub mod rabbit_egg;
 pub mod tokens;
 pub mod young_chess;
 

@@ -3,7 +3,9 @@
 //! value every child, then [`rank_moves`].
 
 pub mod alphabeta;
+pub mod matching;
 pub mod negamax;
+pub mod retrograde;
 pub mod table;
 
 use crate::error::Error;

@@ -1,0 +1,387 @@
+//! The pursuit of CQOI 2013 "棋盘游戏" (BZOJ 3106): on an `n × n` board,
+//! player A moves the white piece one cell up, down, left or right; player
+//! B moves the black piece one or two cells in a straight line. A moves
+//! first, neither may pass, and moving onto the other piece wins at once.
+//! Black may jump over white with a 2-cell move (only possible when white
+//! is adjacent, where the 1-cell move captures anyway).
+//!
+//! Beyond the judge, black's reach is a parameter (2 in the judge's game)
+//! and the board may be a torus, its edges wrapping around. On the judge's
+//! board black always wins unless white captures at once, but on a torus
+//! the pursued piece can run forever from many starts: a draw. There, moves
+//! that land on the same cell (2 up = 1 down on a 3-torus) are one move.
+//!
+//! A position is (side to move, white's cell, black's cell), densely
+//! numbered: `2·n⁴` positions, the ones with both pieces on one cell being
+//! the ended games (the side to move was just captured). Pieces move back
+//! and forth, so positions repeat: retrograde analysis values them.
+
+use boyi::game::Reversible;
+use boyi::{Game, Indexed, Outcome, Step, StepOf, Turn};
+
+/// Up, down, left, right as (row, column) steps.
+const DIRS: [(i32, i32); 4] = [(-1, 0), (1, 0), (0, -1), (0, 1)];
+
+#[derive(Clone, Debug)]
+pub struct Chase {
+    n: u32,
+    reach: u32,
+    torus: bool,
+    /// `n²`, and the reciprocal that divides a rank by it without a division.
+    cells: u32,
+    inverse: u64,
+    /// Where each move goes: `steps[cell · 4·reach + move]`, `NONE` off the board.
+    steps: Vec<u32>,
+}
+
+const NONE: u32 = u32::MAX;
+
+/// `(side · n² + white) · n² + black`, side 0 when white moves, cells
+/// numbered `row · n + column` from 0: the position is its own rank.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Duel(u32);
+
+/// A move: `(distance - 1) · 4 + direction`, directions as in [`DIRS`].
+pub type ChaseMove = u8;
+
+/// The pieces of a position, as `(row, column)` from 0.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Pieces {
+    pub white: (u32, u32),
+    pub black: (u32, u32),
+    pub white_to_move: bool,
+}
+
+impl Chase {
+    /// Largest board whose `2·n⁴` positions have `u32` ranks.
+    pub const MAX_N: u32 = 215;
+    /// The judge's reach of the black piece.
+    pub const CQOI_REACH: u32 = 2;
+
+    /// `2 <= n <= MAX_N`, `1 <= reach`; a reach beyond the board changes nothing.
+    pub fn new(n: u32, reach: u32) -> Self {
+        Self::build(n, reach, false)
+    }
+
+    pub fn torus(n: u32, reach: u32) -> Self {
+        Self::build(n, reach, true)
+    }
+
+    /// Bytes of the move table of an `n × n` board with that reach.
+    pub fn bytes_for(n: u32, reach: u32) -> u64 {
+        (n as u64).pow(2) * 4 * reach.min(n - 1) as u64 * 4
+    }
+
+    fn build(n: u32, reach: u32, torus: bool) -> Self {
+        assert!((2..=Self::MAX_N).contains(&n) && reach >= 1);
+        let reach = reach.min(n - 1);
+        let cells = n * n;
+        let mut steps = Vec::with_capacity((cells * 4 * reach) as usize);
+        for cell in 0..cells {
+            for dist in 1..=reach {
+                for (dr, dc) in DIRS {
+                    let (dr, dc, dist) = (dr as i64, dc as i64, dist as i64);
+                    let (mut r, mut c) = ((cell / n) as i64 + dr * dist, (cell % n) as i64 + dc * dist);
+                    if torus {
+                        (r, c) = (r.rem_euclid(n as i64), c.rem_euclid(n as i64));
+                    }
+                    let on = (0..n as i64).contains(&r) && (0..n as i64).contains(&c);
+                    steps.push(if on { (r * n as i64 + c) as u32 } else { NONE });
+                }
+            }
+        }
+        // Lemire's exact division of any u32 by a u32: floor(2^64 / d) + 1.
+        let inverse = u64::MAX / cells as u64 + 1;
+        Chase { n, reach, torus, cells, inverse, steps }
+    }
+
+    pub fn n(&self) -> u32 {
+        self.n
+    }
+
+    pub fn reach(&self) -> u32 {
+        self.reach
+    }
+
+    /// Positions in the index, `2·n⁴`.
+    pub fn positions(n: u32) -> u64 {
+        2 * (n as u64).pow(4)
+    }
+
+    fn cells(&self) -> u32 {
+        self.cells
+    }
+
+    pub fn pos(&self, p: Pieces) -> Duel {
+        let cell = |(r, c): (u32, u32)| r * self.n + c;
+        let side = if p.white_to_move { 0 } else { 1 };
+        Duel((side * self.cells() + cell(p.white)) * self.cells() + cell(p.black))
+    }
+
+    pub fn pieces(&self, pos: Duel) -> Pieces {
+        let (w, b, white) = self.split(pos);
+        Pieces { white: (w / self.n, w % self.n), black: (b / self.n, b % self.n), white_to_move: white }
+    }
+
+    /// White's cell, black's cell, whether white moves.
+    #[inline]
+    fn split(&self, Duel(p): Duel) -> (u32, u32, bool) {
+        let cells = self.cells;
+        let rest = ((self.inverse as u128 * p as u128) >> 64) as u32;
+        let b = p - rest * cells;
+        if rest < cells {
+            (rest, b, true)
+        } else {
+            (rest - cells, b, false)
+        }
+    }
+
+    #[inline]
+    fn join(&self, w: u32, b: u32, white_to_move: bool) -> Duel {
+        let side = if white_to_move { 0 } else { 1 };
+        Duel((side * self.cells() + w) * self.cells() + b)
+    }
+
+    /// The cell `dist` cells from `cell` in direction `dir`, if on the board.
+    #[inline]
+    fn shift(&self, cell: u32, dir: usize, dist: u32) -> Option<u32> {
+        let to = self.steps[(cell * 4 * self.reach + (dist - 1) * 4) as usize + dir];
+        (to != NONE).then_some(to)
+    }
+
+    /// Where a move takes the mover's piece, as `(row, column)` from 0.
+    pub fn target(&self, pos: Duel, mv: ChaseMove) -> Option<(u32, u32)> {
+        let (w, b, white) = self.split(pos);
+        let cell = self.shift(if white { w } else { b }, (mv % 4) as usize, mv as u32 / 4 + 1)?;
+        Some((cell / self.n, cell % self.n))
+    }
+}
+
+impl Game for Chase {
+    type Pos = Duel;
+    type Move = ChaseMove;
+    type Value = Outcome;
+
+    #[inline]
+    fn moves(&self, &pos: &Duel, out: &mut Vec<ChaseMove>) {
+        let (w, b, white) = self.split(pos);
+        if w == b {
+            return;
+        }
+        let (from, reach) = if white { (w, 1) } else { (b, self.reach) };
+        let first = out.len();
+        for dist in 1..=reach {
+            for dir in 0..4 {
+                if let Some(to) = self.shift(from, dir, dist) {
+                    let mv = ((dist - 1) * 4) as u8 + dir as u8;
+                    if self.torus
+                        && out[first..]
+                            .iter()
+                            .any(|&m| self.shift(from, (m % 4) as usize, m as u32 / 4 + 1) == Some(to))
+                    {
+                        continue;
+                    }
+                    out.push(mv);
+                }
+            }
+        }
+    }
+
+    #[inline]
+    fn play(&self, &pos: &Duel, mv: ChaseMove) -> StepOf<Self> {
+        let (w, b, white) = self.split(pos);
+        let (dir, dist) = ((mv % 4) as usize, mv as u32 / 4 + 1);
+        let next = if white {
+            self.join(self.shift(w, dir, dist).expect("legal move"), b, false)
+        } else {
+            self.join(w, self.shift(b, dir, dist).expect("legal move"), true)
+        };
+        Step { pos: next, reward: (), turn: Turn::Pass }
+    }
+
+    /// Both pieces on one cell: the side to move was just captured.
+    fn terminal(&self, _: &Duel) -> Outcome {
+        Outcome::Lose(0)
+    }
+
+    fn key(&self, pos: &Duel) -> u64 {
+        pos.0 as u64
+    }
+}
+
+impl Indexed for Chase {
+    fn size(&self) -> u64 {
+        Self::positions(self.n)
+    }
+
+    fn rank(&self, pos: &Duel) -> u64 {
+        pos.0 as u64
+    }
+
+    fn unrank(&self, index: u64) -> Duel {
+        Duel(index as u32)
+    }
+}
+
+impl Reversible for Chase {
+    /// The side that just moved stepped back along one of its moves; the
+    /// position before must not have been an ended one.
+    #[inline]
+    fn unmoves(&self, &pos: &Duel, out: &mut Vec<(Duel, Turn)>) {
+        let (w, b, white) = self.split(pos);
+        let (moved, still, reach) = if white { (b, w, self.reach) } else { (w, b, 1) };
+        let first = out.len();
+        for dist in 1..=reach {
+            for dir in 0..4 {
+                // Stepping back is stepping the opposite way: directions pair up as 0-1, 2-3.
+                if let Some(from) = self.shift(moved, dir ^ 1, dist) {
+                    if from != still {
+                        let before = if white { self.join(w, from, false) } else { self.join(from, b, true) };
+                        // On a torus several steps join the same two cells: one move.
+                        if self.torus && out[first..].iter().any(|&(p, _)| p == before) {
+                            continue;
+                        }
+                        out.push((before, Turn::Pass));
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use boyi::solve::retrograde::{verify_unmoves, Retrograde};
+    use boyi::{Control, Value};
+    use std::collections::HashMap;
+
+    type Cell = (i32, i32);
+
+    /// Every position of an `n × n` board as the statement tells it, valued
+    /// by plain value iteration: horizon 0, 1, 2, ... (an unfinished game
+    /// counts as a draw) until nothing changes.
+    fn reference(n: i32, reach: i32, torus: bool) -> HashMap<(Cell, Cell, bool), Outcome> {
+        let step = |(r, c): Cell, dr: i32, dc: i32| -> Option<Cell> {
+            let (r, c) = if torus { ((r + dr).rem_euclid(n), (c + dc).rem_euclid(n)) } else { (r + dr, c + dc) };
+            (r >= 0 && r < n && c >= 0 && c < n).then_some((r, c))
+        };
+        let cells: Vec<Cell> = (0..n).flat_map(|r| (0..n).map(move |c| (r, c))).collect();
+        let moves = |w: Cell, b: Cell, white: bool| -> Vec<(Cell, Cell, bool)> {
+            if w == b {
+                return vec![];
+            }
+            let mut out = vec![];
+            for (dr, dc) in [(-1, 0), (1, 0), (0, -1), (0, 1)] {
+                for d in 1..=if white { 1 } else { reach.min(n - 1) } {
+                    let next = if white {
+                        step(w, dr, dc).map(|to| (to, b, false))
+                    } else {
+                        step(b, dr * d, dc * d).map(|to| (w, to, true))
+                    };
+                    if let Some(k) = next.filter(|k| !out.contains(k)) {
+                        out.push(k);
+                    }
+                }
+            }
+            out
+        };
+        let mut v: HashMap<(Cell, Cell, bool), Outcome> = HashMap::new();
+        for &w in &cells {
+            for &b in &cells {
+                for white in [true, false] {
+                    v.insert((w, b, white), if w == b { Outcome::Lose(0) } else { Outcome::Draw });
+                }
+            }
+        }
+        loop {
+            let next: HashMap<_, _> = v
+                .keys()
+                .map(|&(w, b, white)| {
+                    let ms = moves(w, b, white);
+                    let val = if ms.is_empty() {
+                        Outcome::Lose(0)
+                    } else {
+                        ms.into_iter().map(|k| v[&k].flip()).max().unwrap()
+                    };
+                    ((w, b, white), val)
+                })
+                .collect();
+            if next == v {
+                return v;
+            }
+            v = next;
+        }
+    }
+
+    #[test]
+    fn unmoves_mirror_moves() {
+        for n in 2..=5 {
+            for reach in 1..=3 {
+                assert_eq!(verify_unmoves(&Chase::new(n, reach)), Ok(()), "n = {n}, reach {reach}");
+                assert_eq!(verify_unmoves(&Chase::torus(n, reach)), Ok(()), "torus n = {n}, reach {reach}");
+            }
+        }
+    }
+
+    #[test]
+    fn retrograde_equals_exhaustive_reference_every_start() {
+        let ctl = Control::default();
+        for n in 2..=6u32 {
+            for (reach, torus) in [(2, false), (1, false), (2, true), (3, true)] {
+                let game = if torus { Chase::torus(n, reach) } else { Chase::new(n, reach) };
+                let table = Retrograde::solve(&game, &ctl).unwrap();
+                let want = reference(n as i32, reach as i32, torus);
+                assert_eq!(want.len() as u64, game.size());
+                for ((w, b, white), v) in want {
+                    let p = Pieces {
+                        white: (w.0 as u32, w.1 as u32),
+                        black: (b.0 as u32, b.1 as u32),
+                        white_to_move: white,
+                    };
+                    let pos = game.pos(p);
+                    assert_eq!(game.pieces(pos), p);
+                    assert_eq!(table.value(&pos), v, "n = {n}, reach {reach}, torus {torus}, {p:?}");
+                }
+            }
+        }
+    }
+
+    /// The facts the problem file reports from its own exhaustive analysis:
+    /// white wins (in 1) exactly when the pieces start side by side, there
+    /// is never a draw, and the longest games per board size.
+    #[test]
+    fn published_facts_hold() {
+        let ctl = Control::default();
+        for (n, longest) in
+            [(2, 2), (3, 8), (4, 10), (5, 12), (6, 16), (7, 20), (8, 22), (9, 24), (10, 28), (15, 44), (20, 58)]
+        {
+            let game = Chase::new(n, Chase::CQOI_REACH);
+            let table = Retrograde::solve(&game, &ctl).unwrap();
+            let mut most = 0;
+            for w in 0..n * n {
+                for b in (0..n * n).filter(|&b| b != w) {
+                    let p = Pieces { white: (w / n, w % n), black: (b / n, b % n), white_to_move: true };
+                    let v = table.value(&game.pos(p));
+                    let adjacent = p.white.0.abs_diff(p.black.0) + p.white.1.abs_diff(p.black.1) == 1;
+                    assert_eq!(v == Outcome::Win(1), adjacent, "n = {n}, {p:?}: {v:?}");
+                    assert!(v.is_win() || matches!(v, Outcome::Lose(_)), "n = {n}, {p:?}: {v:?}");
+                    most = most.max(v.remoteness().unwrap());
+                }
+            }
+            assert_eq!(most, longest, "n = {n}");
+        }
+    }
+
+    #[test]
+    fn a_torus_allows_draws() {
+        let game = Chase::torus(5, 2);
+        let table = Retrograde::solve(&game, &Control::default()).unwrap();
+        let p = game.pos(Pieces { white: (0, 0), black: (0, 2), white_to_move: true });
+        assert_eq!(table.value(&p), Outcome::Draw);
+        let analysis = table.analyze(&p);
+        assert!(analysis.iter().any(|m| m.value == Outcome::Draw));
+        assert!(analysis.iter().all(|m| m.value <= Outcome::Draw));
+        assert_eq!(Outcome::unpack(Outcome::Draw.pack()), Outcome::Draw);
+    }
+}

@@ -1,0 +1,165 @@
+//! Retrograde analysis on random game graphs with cycles, self-loops,
+//! repeated moves and bonus turns agrees with a plain fixed-point iteration
+//! written here (`fixed_point`): values and remoteness alike, for every
+//! position and every move, through both the un-move and the reverse-edge
+//! paths.
+
+use boyi::game::{Game, Indexed, Reversible, StepOf};
+use boyi::solve::retrograde::{verify_unmoves, Retrograde};
+use boyi::{Control, Outcome, Step, Turn, Value};
+use proptest::prelude::*;
+
+/// Position `i` has the moves `edges[i]`; without moves it is worth `terminal[i]`.
+#[derive(Debug, Clone)]
+struct Loopy {
+    edges: Vec<Vec<(u32, Turn)>>,
+    terminal: Vec<Outcome>,
+}
+
+impl Game for Loopy {
+    type Pos = u32;
+    type Move = u8;
+    type Value = Outcome;
+
+    fn moves(&self, pos: &u32, out: &mut Vec<u8>) {
+        out.extend(0..self.edges[*pos as usize].len() as u8);
+    }
+
+    fn play(&self, pos: &u32, mv: u8) -> StepOf<Self> {
+        let (to, turn) = self.edges[*pos as usize][mv as usize];
+        Step { pos: to, reward: (), turn }
+    }
+
+    fn terminal(&self, pos: &u32) -> Outcome {
+        self.terminal[*pos as usize]
+    }
+}
+
+impl Indexed for Loopy {
+    fn size(&self) -> u64 {
+        self.edges.len() as u64
+    }
+    fn rank(&self, pos: &u32) -> u64 {
+        *pos as u64
+    }
+    fn unrank(&self, index: u64) -> u32 {
+        index as u32
+    }
+}
+
+impl Reversible for Loopy {
+    fn unmoves(&self, pos: &u32, out: &mut Vec<(u32, Turn)>) {
+        for (p, es) in self.edges.iter().enumerate() {
+            out.extend(es.iter().filter(|(to, _)| to == pos).map(|&(_, turn)| (p as u32, turn)));
+        }
+    }
+}
+
+/// Values with a horizon of `h` moves (unfinished = draw), `h` = 0, 1, 2, ...
+/// until nothing changes: each round is `v(p) = max over moves back(v(child))`.
+fn fixed_point(g: &Loopy) -> Vec<Outcome> {
+    let n = g.edges.len();
+    let step = |v: &[Outcome], p: usize| {
+        let es = &g.edges[p];
+        if es.is_empty() {
+            g.terminal[p]
+        } else {
+            es.iter().map(|&(c, turn)| Outcome::back((), turn, v[c as usize])).max().unwrap()
+        }
+    };
+    let mut v: Vec<Outcome> =
+        (0..n).map(|p| if g.edges[p].is_empty() { g.terminal[p] } else { Outcome::Draw }).collect();
+    loop {
+        let next: Vec<Outcome> = (0..n).map(|p| step(&v, p)).collect();
+        if next == v {
+            return v;
+        }
+        v = next;
+    }
+}
+
+fn loopy(max_positions: usize, again_percent: u32) -> impl Strategy<Value = Loopy> {
+    (1..=max_positions).prop_flat_map(move |n| {
+        let edge = (0..n as u32, 0u32..100)
+            .prop_map(move |(to, a)| (to, if a < again_percent { Turn::Again } else { Turn::Pass }));
+        let edges = proptest::collection::vec(proptest::collection::vec(edge, 0..4), n);
+        let terminal = proptest::collection::vec(
+            prop_oneof![4 => Just(Outcome::Lose(0)), 1 => Just(Outcome::Win(0)), 1 => Just(Outcome::Draw)],
+            n,
+        );
+        (edges, terminal).prop_map(|(edges, terminal)| Loopy { edges, terminal })
+    })
+}
+
+fn check(g: &Loopy) -> Result<(), TestCaseError> {
+    prop_assert_eq!(verify_unmoves(g), Ok(()));
+    let want = fixed_point(g);
+    let ctl = Control::default();
+    let by_unmoves = Retrograde::solve(g, &ctl).unwrap();
+    let by_edges = Retrograde::solve_by_edges(g, &ctl).unwrap();
+    for p in 0..g.edges.len() as u32 {
+        prop_assert_eq!(by_unmoves.value(&p), want[p as usize], "un-moves at {}", p);
+        prop_assert_eq!(by_edges.value(&p), want[p as usize], "edges at {}", p);
+        let mut expected: Vec<Outcome> =
+            g.edges[p as usize].iter().map(|&(c, turn)| Outcome::back((), turn, want[c as usize])).collect();
+        expected.sort_by(|a, b| b.cmp(a));
+        let got: Vec<Outcome> = by_unmoves.analyze(&p).into_iter().map(|m| m.value).collect();
+        prop_assert_eq!(got, expected, "moves of {}", p);
+    }
+    let depth = want.iter().filter_map(|v| v.remoteness()).max().unwrap_or(0);
+    prop_assert_eq!(by_unmoves.depth(), depth);
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(500))]
+
+    #[test]
+    fn retrograde_equals_fixed_point(g in loopy(14, 0)) {
+        check(&g)?;
+    }
+
+    #[test]
+    fn retrograde_with_bonus_turns_equals_fixed_point(g in loopy(14, 30)) {
+        check(&g)?;
+    }
+}
+
+/// Levels of thousands of positions are split across threads; the answer
+/// must not depend on how.
+#[test]
+fn large_random_graph_in_parallel() {
+    let mut s = 12345u64;
+    let mut next = move |m: u64| {
+        s ^= s << 13;
+        s ^= s >> 7;
+        s ^= s << 17;
+        s % m
+    };
+    let n = 60_000u64;
+    let edges: Vec<Vec<(u32, Turn)>> =
+        (0..n).map(|_| (0..next(4)).map(|_| (next(n) as u32, Turn::Pass)).collect()).collect();
+    let terminal = (0..n).map(|_| if next(5) == 0 { Outcome::Draw } else { Outcome::Lose(0) }).collect();
+    let g = Loopy { edges, terminal };
+    let want = fixed_point(&g);
+    let solved = Retrograde::solve_by_edges(&g, &Control::default()).unwrap();
+    let kinds = |v: &Outcome| match v {
+        Outcome::Win(_) => 0,
+        Outcome::Lose(_) => 1,
+        Outcome::Draw => 2,
+    };
+    let mut seen = [0; 3];
+    for p in 0..n as u32 {
+        assert_eq!(solved.value(&p), want[p as usize], "at {p}");
+        seen[kinds(&want[p as usize])] += 1;
+    }
+    assert!(seen.iter().all(|&k| k > 1000), "the graph should mix wins, losses and draws: {seen:?}");
+}
+
+#[test]
+fn memory_is_refused_up_front() {
+    let g = Loopy { edges: vec![vec![]; 1000], terminal: vec![Outcome::Lose(0); 1000] };
+    let ctl = Control::default().with_memory_limit(5000);
+    let e = Retrograde::solve(&g, &ctl).err().unwrap().to_string();
+    assert_eq!(e, "the retrograde table needs 5.9 KiB, limit 4.9 KiB; use --memory to raise it");
+}
