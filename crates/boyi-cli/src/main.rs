@@ -111,6 +111,28 @@ enum Command {
         #[command(flatten)]
         options: GameOptions,
     },
+    /// Serve the web page and its JSON API (see the README's "Web page").
+    #[command(long_about = "Serve the web page and its JSON API: pick a game, see every move coloured by\n\
+        its value, play against the computer at any skill. Prints the address to open. Every request\n\
+        has a time limit and a memory limit (--memory, default 512M a request); solved values are\n\
+        cached up to --cache. Ctrl-C stops the server.")]
+    Serve {
+        /// The port to listen on (0 picks a free one).
+        #[arg(long, default_value_t = 8080)]
+        port: u16,
+        /// The address to listen on; 0.0.0.0 serves other machines too.
+        #[arg(long, default_value = "127.0.0.1", value_name = "ADDR")]
+        bind: std::net::IpAddr,
+        /// Seconds a request may take before it is answered "too slow".
+        #[arg(long, default_value_t = 10.0, value_name = "SECS")]
+        time_limit: f64,
+        /// Memory for cached tables and analyses, e.g. 256M.
+        #[arg(long, default_value = "256M", value_name = "SIZE", value_parser = parse_size)]
+        cache: u64,
+        /// The Connect Four transposition table shared by all requests.
+        #[arg(long, default_value = "128M", value_name = "SIZE", value_parser = parse_size)]
+        table: u64,
+    },
     /// Run the benchmark suite and print a table of figures.
     #[command(long_about = "Run the benchmark suite and print a markdown table: median, min and max wall\n\
         time over --runs runs, CPU time, positions per second and peak memory. Inputs are\n\
@@ -212,6 +234,7 @@ fn main() -> ExitCode {
 
     let cancel = Arc::new(AtomicBool::new(false));
     {
+        // For `serve`, the first Ctrl-C stops the server gracefully.
         let cancel = cancel.clone();
         // First Ctrl-C asks the solver to stop cleanly; a second one stops at once.
         let _ = ctrlc::set_handler(move || {
@@ -223,10 +246,15 @@ fn main() -> ExitCode {
     let bar = Arc::new(progress::Bar::new());
     let ctl = Control::default()
         .with_memory_limit(cli.memory.unwrap_or(Control::DEFAULT_MEMORY))
-        .with_cancel(cancel)
+        .with_cancel(cancel.clone())
         .with_progress(bar.clone());
 
-    let result = run(cli.command, cli.threads, &ctl);
+    let result = match cli.command {
+        Command::Serve { port, bind, time_limit, cache, table } => {
+            serve(port, bind, time_limit, cache, table, cli.memory, cancel)
+        }
+        command => run(command, cli.threads, &ctl),
+    };
     bar.clear();
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -278,6 +306,8 @@ fn read_input(file: Option<&PathBuf>) -> Result<String, Error> {
 
 fn run(command: Command, threads: Option<usize>, ctl: &Control) -> Result<(), Failure> {
     match command {
+        // Served from `main`, which owns the Ctrl-C flag the server watches.
+        Command::Serve { .. } => unreachable!("main starts the server itself"),
         Command::List { json } => {
             let all = catalogue::all();
             if json {
@@ -357,6 +387,34 @@ fn run(command: Command, threads: Option<usize>, ctl: &Control) -> Result<(), Fa
             Ok(())
         }
     }
+}
+
+fn serve(
+    port: u16,
+    bind: std::net::IpAddr,
+    time_limit: f64,
+    cache: u64,
+    table: u64,
+    memory: Option<u64>,
+    stop: Arc<AtomicBool>,
+) -> Result<(), Failure> {
+    if !(time_limit > 0.0 && time_limit <= 3600.0) {
+        return Err(Failure::from(Error::input("--time-limit is in seconds, more than 0 and at most 3600")));
+    }
+    let defaults = boyi_web::Config::default();
+    let config = boyi_web::Config {
+        bind,
+        port,
+        time_limit: std::time::Duration::from_secs_f64(time_limit),
+        request_memory: memory.unwrap_or(defaults.request_memory),
+        cache_bytes: cache,
+        table_bytes: table.max(1 << 20),
+        ..defaults
+    };
+    boyi_web::run(config, stop, |addr| {
+        write_stdout(&format!("boyi serve: open http://{addr}/ in a browser (Ctrl-C stops)\n"));
+    })
+    .map_err(|e| Failure::from(Error::input(format!("cannot serve on {bind}:{port}: {e}"))))
 }
 
 /// Writes to stdout; a closed pipe (`| head`) is not an error worth a message.

@@ -1,0 +1,76 @@
+//! Every failure the API reports: a status, a stable code and one sentence
+//! for people, as JSON (`{"error": code, "message": ...}`).
+
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use serde_json::json;
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ApiError {
+    pub status: StatusCode,
+    pub code: &'static str,
+    pub message: String,
+}
+
+impl ApiError {
+    pub fn new(status: StatusCode, code: &'static str, message: impl Into<String>) -> Self {
+        ApiError { status, code, message: message.into() }
+    }
+
+    pub fn bad_request(message: impl Into<String>) -> Self {
+        Self::new(StatusCode::BAD_REQUEST, "bad_request", message)
+    }
+
+    pub fn bad_position(message: impl Into<String>) -> Self {
+        Self::new(StatusCode::BAD_REQUEST, "bad_position", message)
+    }
+
+    pub fn bad_params(message: impl Into<String>) -> Self {
+        Self::new(StatusCode::BAD_REQUEST, "bad_params", message)
+    }
+
+    pub fn illegal_move(message: impl Into<String>) -> Self {
+        Self::new(StatusCode::UNPROCESSABLE_ENTITY, "illegal_move", message)
+    }
+
+    /// A position the server will not solve on request: too large up front.
+    pub fn too_big(message: impl Into<String>) -> Self {
+        Self::new(StatusCode::UNPROCESSABLE_ENTITY, "too_big", message)
+    }
+
+    /// A solve that ran into the time limit.
+    pub fn too_slow(message: impl Into<String>) -> Self {
+        Self::new(StatusCode::UNPROCESSABLE_ENTITY, "too_slow", message)
+    }
+
+    /// Every solver slot stayed taken for the whole time limit.
+    pub fn busy(message: impl Into<String>) -> Self {
+        Self::new(StatusCode::SERVICE_UNAVAILABLE, "busy", message)
+    }
+
+    /// An engine failure: memory refused, interrupted, or a bug.
+    pub fn engine(e: boyi_games::Error) -> Self {
+        match e {
+            boyi_games::Error::Input(m) => Self::bad_position(m),
+            boyi_games::Error::Engine(boyi::Error::Memory { ref what, needed, limit }) => Self::too_big(format!(
+                "this position needs more memory than a request may use: {what} needs {}, limit {}",
+                boyi::control::format_bytes(needed),
+                boyi::control::format_bytes(limit)
+            )),
+            boyi_games::Error::Engine(boyi::Error::Interrupted) => Self::too_slow("the solve was stopped"),
+            other => Self::new(StatusCode::INTERNAL_SERVER_ERROR, "internal", other.to_string()),
+        }
+    }
+}
+
+impl From<boyi::Error> for ApiError {
+    fn from(e: boyi::Error) -> Self {
+        ApiError::engine(boyi_games::Error::Engine(e))
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        (self.status, axum::Json(json!({"error": self.code, "message": self.message}))).into_response()
+    }
+}
