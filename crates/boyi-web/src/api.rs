@@ -89,6 +89,7 @@ impl App {
         let _guard = CancelOnDrop(cancel.clone());
         let ctl = Control::default().with_memory_limit(self.config.request_memory).with_cancel(cancel.clone());
         let cache = self.cache.clone();
+        let unvalued = (game.clone(), position.clone());
         let task = tokio::task::spawn_blocking(move || {
             let _permit = permit;
             let cx = Ctx { ctl: &ctl, cache: &cache };
@@ -106,15 +107,20 @@ impl App {
                 slow_hint(id)
             ))
         };
+        let with_board = |mut e: ApiError| {
+            e.state = unvalued.0.describe(&unvalued.1).and_then(|s| serde_json::to_value(s).ok());
+            e
+        };
         match tokio::time::timeout(remaining, task).await {
             Err(_) => {
                 cancel.store(true, Ordering::Relaxed);
-                Err(too_slow())
+                Err(with_board(too_slow()))
             }
             Ok(Err(join)) => {
                 Err(ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "internal", format!("the solver failed: {join}")))
             }
-            Ok(Ok(Err(e))) if e.code == "too_slow" => Err(too_slow()),
+            Ok(Ok(Err(e))) if e.code == "too_slow" => Err(with_board(too_slow())),
+            Ok(Ok(Err(e))) if e.code == "too_big" => Err(with_board(e)),
             Ok(Ok(result)) => result,
         }
     }

@@ -5,16 +5,19 @@ use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use serde_json::json;
 
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct ApiError {
     pub status: StatusCode,
     pub code: &'static str,
     pub message: String,
+    /// For a position refused as too big or too slow: the position with its
+    /// moves unvalued, so a page can still draw it.
+    pub state: Option<serde_json::Value>,
 }
 
 impl ApiError {
     pub fn new(status: StatusCode, code: &'static str, message: impl Into<String>) -> Self {
-        ApiError { status, code, message: message.into() }
+        ApiError { status, code, message: message.into(), state: None }
     }
 
     pub fn bad_request(message: impl Into<String>) -> Self {
@@ -71,6 +74,10 @@ impl From<boyi::Error> for ApiError {
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        (self.status, axum::Json(json!({"error": self.code, "message": self.message}))).into_response()
+        let mut body = json!({"error": self.code, "message": self.message});
+        if let Some(state) = self.state {
+            body["state"] = state;
+        }
+        (self.status, axum::Json(body)).into_response()
     }
 }

@@ -33,6 +33,12 @@ impl Val {
     pub const LOSE: &'static str = "lose";
     pub const DRAW: &'static str = "draw";
     pub const TIE: &'static str = "tie";
+    /// Not solved: too big or too slow on request.
+    pub const UNKNOWN: &'static str = "unknown";
+
+    pub fn unknown() -> Val {
+        Val { result: Self::UNKNOWN, remoteness: None, score: None }
+    }
 
     pub fn outcome(o: Outcome) -> Val {
         match o {
@@ -150,6 +156,13 @@ pub trait WebGame: Send + Sync {
 
     /// The position with every legal move valued; may solve, within `cx`.
     fn analyze(&self, position: &str, cx: &Ctx) -> Result<State, ApiError>;
+
+    /// The position with its moves unvalued, cheaply: what the page draws
+    /// when [`WebGame::analyze`] is refused as too big or too slow.
+    fn describe(&self, position: &str) -> Option<State> {
+        let _ = position;
+        None
+    }
 }
 
 /// Every game the page offers, in the picker's order.

@@ -95,33 +95,24 @@ fn parse<S: Shape>(game: &Connect4<S>, moves: &str) -> Result<Board, ApiError> {
     game.parse(moves).map_err(|e| ApiError::bad_position(e.to_string()))
 }
 
-fn analyze<S: Shape>(
+/// The position with each legal move valued by `value_of`.
+fn state<S: Shape>(
     game: &Connect4<S>,
     size: (u32, u32),
     moves: &str,
-    tt: Arc<TranspositionTable>,
-    cx: &Ctx,
+    mut value_of: impl FnMut(&Board) -> Result<Val, ApiError>,
 ) -> Result<State, ApiError> {
     let board = parse(game, moves)?;
-    let cells = game.cells();
     let mut legal = Vec::new();
     game.moves(&board, &mut legal);
-    if !legal.is_empty() && cells >= LARGE_BOARD && board.moves < MIN_STONES {
-        return Err(ApiError::too_big(format!(
-            "positions with fewer than {MIN_STONES} stones on a board this size take minutes to solve exactly; \
-             play a few moves first (from about 8 stones most positions take a second or two)"
-        )));
-    }
-    let mut search = AlphaBeta::with_table(game, cx.ctl.clone(), tt);
-    let mut out = Vec::with_capacity(legal.len());
     legal.sort_unstable();
+    let mut out = Vec::with_capacity(legal.len());
     for c in legal {
         let child = game.drop_in(&board, c as u32);
         let value = if game.last_mover_won(&child) {
             Val { result: Val::WIN, remoteness: Some(1), score: None }
         } else {
-            let score = search.value(&child)?;
-            flip(score_value(cells, child.moves, score))
+            value_of(&child)?
         };
         let column = (c + 1).to_string();
         out.push(MoveInfo {
@@ -135,6 +126,7 @@ fn analyze<S: Shape>(
     sort_best_first(&mut out);
     let over = out.is_empty();
     let value = match out.first() {
+        Some(best) if best.value.result == Val::UNKNOWN => Val::unknown(),
         Some(best) => best.value,
         None if game.last_mover_won(&board) => Val { result: Val::LOSE, remoteness: Some(0), score: None },
         None => Val { result: Val::TIE, remoteness: Some(0), score: None },
@@ -155,6 +147,25 @@ fn analyze<S: Shape>(
         }),
         solver: "alpha-beta (shared transposition table)",
     })
+}
+
+fn analyze<S: Shape>(
+    game: &Connect4<S>,
+    size: (u32, u32),
+    moves: &str,
+    tt: Arc<TranspositionTable>,
+    cx: &Ctx,
+) -> Result<State, ApiError> {
+    let board = parse(game, moves)?;
+    if !game.last_mover_won(&board) && game.cells() >= LARGE_BOARD && board.moves < MIN_STONES {
+        return Err(ApiError::too_big(format!(
+            "positions with fewer than {MIN_STONES} stones on a board this size take minutes to solve exactly; \
+             play a few moves first (from about 8 stones most positions take a second or two)"
+        )));
+    }
+    let cells = game.cells();
+    let mut search = AlphaBeta::with_table(game, cx.ctl.clone(), tt);
+    state(game, size, moves, |child| Ok(flip(score_value(cells, child.moves, search.value(child)?))))
 }
 
 /// The value of a move to its mover from the value of the position it
@@ -188,7 +199,7 @@ impl WebGame for Connect4Web {
             name: "Connect Four",
             rules: "Drop a stone into a column; four in a row (across, up or diagonally) wins. \
                     A full board is a tie.",
-            players: ["Red", "Yellow"],
+            players: ["Red", "Blue"],
             values: "outcome",
             params: vec![
                 Param::int("width", "Columns", 7, 4, 9, "4 to 9"),
@@ -230,6 +241,11 @@ impl WebGame for Connect4Web {
                 Err(ApiError::illegal_move(format!("\"{mv}\" is not a playable column; playable: {}", open.join(" "))))
             }
         }
+    }
+
+    fn describe(&self, position: &str) -> Option<State> {
+        let (size, moves) = split(position).ok()?;
+        state(&Connect4::new(size.0, size.1), size, moves, |_| Ok(Val::unknown())).ok()
     }
 
     fn analyze(&self, position: &str, cx: &Ctx) -> Result<State, ApiError> {
