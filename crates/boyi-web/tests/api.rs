@@ -1,0 +1,273 @@
+//! The JSON API against a real server on a loopback port: every endpoint,
+//! the engine's values, and bad input of every kind (a clear 4xx JSON
+//! error, and the server still answering afterwards).
+
+mod common;
+
+use std::time::{Duration, Instant};
+
+use boyi::solve::alphabeta::AlphaBeta;
+use boyi::Control;
+use boyi_games::connect4::Connect4;
+use boyi_web::games::connect4::score_value;
+use boyi_web::{Config, Running};
+use common::{get, post, send};
+use serde_json::{json, Value};
+
+fn server(time_limit: Duration) -> Running {
+    boyi_web::start(Config { port: 0, time_limit, table_bytes: 32 << 20, ..Config::default() })
+        .expect("the server starts")
+}
+
+fn error_of(reply: &common::Reply) -> (u16, String) {
+    assert_eq!(reply.content_type, "application/json", "{}", reply.body);
+    let j = reply.json();
+    assert!(j["message"].as_str().is_some_and(|m| !m.is_empty()), "{j}");
+    (reply.status, j["error"].as_str().expect("an error code").to_string())
+}
+
+#[test]
+fn page_and_games() {
+    let s = server(Duration::from_secs(10));
+    let page = get(s.addr, "/");
+    assert_eq!(page.status, 200);
+    assert!(page.content_type.starts_with("text/html"));
+    assert!(page.body.contains("game-picker"));
+    for (path, kind) in [("/app.js", "text/javascript"), ("/app.css", "text/css")] {
+        let r = get(s.addr, path);
+        assert_eq!(r.status, 200);
+        assert!(r.content_type.starts_with(kind), "{path}: {}", r.content_type);
+    }
+    let games = get(s.addr, "/api/games").json();
+    let ids: Vec<&str> = games.as_array().unwrap().iter().map(|g| g["id"].as_str().unwrap()).collect();
+    assert_eq!(ids, ["connect4", "young-chess", "chase", "torus-chase", "geography", "nim"]);
+    for g in games.as_array().unwrap() {
+        assert_eq!(g["players"].as_array().unwrap().len(), 2);
+        assert!(g["params"].is_array() && !g["rules"].as_str().unwrap().is_empty());
+    }
+}
+
+#[test]
+fn every_game_starts_analyzes_plays_and_answers() {
+    let s = server(Duration::from_secs(10));
+    let starts = [
+        ("connect4", json!({"moves": "4453444352"})),
+        ("young-chess", json!({"rows": 3, "cols": 3, "seed": 5})),
+        ("chase", json!({"n": 5})),
+        ("torus-chase", json!({})),
+        ("geography", json!({"graph": "petersen"})),
+        ("nim", json!({"heaps": "1,2,3"})),
+    ];
+    for (game, params) in starts {
+        let r = post(s.addr, "/api/start", &json!({"game": game, "params": params}));
+        assert_eq!(r.status, 200, "{game}: {}", r.body);
+        let position = r.json()["position"].as_str().unwrap().to_string();
+        let state = post(s.addr, "/api/analyze", &json!({"game": game, "position": position})).json();
+        assert_eq!(state["game"], game);
+        assert_eq!(state["position"], position.as_str(), "{game}: positions come back canonical");
+        let moves = state["moves"].as_array().unwrap();
+        assert!(!moves.is_empty(), "{game}");
+        // The position's value is its best move's.
+        assert_eq!(state["value"], moves[0]["value"], "{game}");
+        // play gives the position the analysis announced for that move.
+        for m in moves {
+            let next = post(s.addr, "/api/play", &json!({"game": game, "position": position, "move": m["move"]}));
+            assert_eq!(next.status, 200, "{game} {}: {}", m["move"], next.body);
+            assert_eq!(next.json()["position"], m["position"], "{game} {}", m["move"]);
+        }
+        // The perfect computer picks a best move.
+        let c =
+            post(s.addr, "/api/computer", &json!({"game": game, "position": position, "skill": 1.0, "seed": 9})).json();
+        assert_eq!(c["value"], moves[0]["value"], "{game}: {c}");
+        // Any skill picks a legal move.
+        let c = post(s.addr, "/api/computer", &json!({"game": game, "position": position, "skill": 0.0})).json();
+        assert!(moves.iter().any(|m| m["move"] == c["move"] && m["position"] == c["position"]), "{game}: {c}");
+    }
+}
+
+#[test]
+fn connect_four_values_are_the_engines() {
+    let s = server(Duration::from_secs(20));
+    let position = "4453444352";
+    let state = post(s.addr, "/api/analyze", &json!({"game": "connect4", "position": position})).json();
+    let game = Connect4::new(7, 6);
+    let board = game.parse(position).unwrap();
+    let mut search = AlphaBeta::new(&game, Control::default(), 16 << 20).unwrap();
+    let moves = state["moves"].as_array().unwrap();
+    assert_eq!(moves.len(), 7);
+    for m in moves {
+        let c: u32 = m["move"].as_str().unwrap().parse().unwrap();
+        let child = game.drop_in(&board, c - 1);
+        // The child's exact score for the opponent, one move further for the mover.
+        let v = score_value(42, child.moves, search.value(&child).unwrap());
+        let want = match v.result {
+            "win" => "lose",
+            "lose" => "win",
+            other => other,
+        };
+        assert_eq!(m["value"]["result"], want, "column {c}");
+        assert_eq!(m["value"]["remoteness"], v.remoteness.unwrap() + 1, "column {c}");
+    }
+    // The same request again comes from the cache, identical.
+    let again = post(s.addr, "/api/analyze", &json!({"game": "connect4", "position": position})).json();
+    assert_eq!(again, state);
+}
+
+#[test]
+fn bad_input_gets_a_clear_4xx_and_the_server_stays_up() {
+    let s = server(Duration::from_secs(10));
+    let a = s.addr;
+    let json_ct = Some("application/json");
+    let cases: Vec<(&str, common::Reply, u16, &str)> = vec![
+        ("bad JSON", send(a, "POST", "/api/analyze", json_ct, b"{\"game\": \"nim\", "), 400, "bad_json"),
+        ("not an object", send(a, "POST", "/api/analyze", json_ct, b"[1, 2]"), 400, "bad_json"),
+        ("missing field", post(a, "/api/analyze", &json!({"game": "nim"})), 400, "bad_json"),
+        ("wrong type", post(a, "/api/play", &json!({"game": "nim", "position": "1:3", "move": 5})), 400, "bad_json"),
+        ("no content type", send(a, "POST", "/api/analyze", None, b"{}"), 415, "not_json"),
+        ("unknown game", post(a, "/api/analyze", &json!({"game": "chess", "position": ""})), 404, "unknown_game"),
+        ("unknown game start", post(a, "/api/start", &json!({"game": "go"})), 404, "unknown_game"),
+        (
+            "bad position",
+            post(a, "/api/analyze", &json!({"game": "connect4", "position": "4458"})),
+            400,
+            "bad_position",
+        ),
+        (
+            "won already",
+            post(a, "/api/analyze", &json!({"game": "connect4", "position": "12121213"})),
+            400,
+            "bad_position",
+        ),
+        (
+            "bad young-chess",
+            post(a, "/api/analyze", &json!({"game": "young-chess", "position": "2x2:1:2:"})),
+            400,
+            "bad_position",
+        ),
+        (
+            "bad chase",
+            post(a, "/api/analyze", &json!({"game": "chase", "position": "5:1,1:9,9:w"})),
+            400,
+            "bad_position",
+        ),
+        (
+            "bad params",
+            post(a, "/api/start", &json!({"game": "connect4", "params": {"width": "wide"}})),
+            400,
+            "bad_params",
+        ),
+        (
+            "params out of range",
+            post(a, "/api/start", &json!({"game": "chase", "params": {"n": 99}})),
+            400,
+            "bad_params",
+        ),
+        (
+            "illegal move",
+            post(a, "/api/play", &json!({"game": "connect4", "position": "444444", "move": "4"})),
+            422,
+            "illegal_move",
+        ),
+        (
+            "illegal nim move",
+            post(a, "/api/play", &json!({"game": "nim", "position": "1:3", "move": "1-4"})),
+            422,
+            "illegal_move",
+        ),
+        (
+            "move after the end",
+            post(a, "/api/play", &json!({"game": "chase", "position": "3:1,2:1,2:b", "move": "1,1"})),
+            422,
+            "illegal_move",
+        ),
+        (
+            "computer after the end",
+            post(a, "/api/computer", &json!({"game": "nim", "position": "2:0,0"})),
+            422,
+            "illegal_move",
+        ),
+        (
+            "skill out of range",
+            post(a, "/api/computer", &json!({"game": "nim", "position": "1:3", "skill": 1.5})),
+            400,
+            "bad_request",
+        ),
+        (
+            "oversized body",
+            post(a, "/api/analyze", &json!({"game": "nim", "position": "1".repeat(100_000)})),
+            413,
+            "too_large",
+        ),
+        (
+            "oversized position",
+            post(a, "/api/analyze", &json!({"game": "nim", "position": "1,".repeat(5000)})),
+            413,
+            "too_large",
+        ),
+        (
+            "too many edges",
+            post(a, "/api/analyze", &json!({"game": "geography", "position": format!("2:{}:1", "1-2,".repeat(300))})),
+            422,
+            "too_big",
+        ),
+        (
+            "nim too big",
+            post(a, "/api/analyze", &json!({"game": "nim", "position": "1:30,30,30,30,30"})),
+            422,
+            "too_big",
+        ),
+        ("no such path", get(a, "/api/nothing"), 404, "not_found"),
+        ("wrong method", get(a, "/api/analyze"), 405, "bad_method"),
+    ];
+    for (what, reply, status, code) in &cases {
+        assert_eq!(error_of(reply), (*status, code.to_string()), "{what}: {}", reply.body);
+    }
+    assert_eq!(get(a, "/api/games").status, 200, "the server is still up");
+    assert_eq!(post(a, "/api/analyze", &json!({"game": "nim", "position": "1:1,2"})).status, 200);
+}
+
+#[test]
+fn slow_positions_are_refused_in_time_and_do_not_block_others() {
+    let s = server(Duration::from_secs(3));
+    let a = s.addr;
+    // Too big up front: answered at once, with the board to draw.
+    let r = post(a, "/api/analyze", &json!({"game": "connect4", "position": "4"}));
+    assert_eq!(error_of(&r), (422, "too_big".to_string()));
+    assert_eq!(r.json()["state"]["moves"].as_array().map(Vec::len), Some(7));
+    assert_eq!(r.json()["state"]["moves"][0]["value"]["result"], "unknown");
+
+    // Too slow: an early position that takes far more than 3 s.
+    let slow = std::thread::spawn(move || {
+        let t = Instant::now();
+        let r = post(a, "/api/analyze", &json!({"game": "connect4", "position": "4444"}));
+        (r, t.elapsed())
+    });
+    std::thread::sleep(Duration::from_millis(300));
+    // Meanwhile other requests are answered, solves included.
+    for (game, position) in
+        [("nim", "1:5,6,7"), ("young-chess", "2x3:2,7,3,9,1,2:3,7,2,2,3,1:"), ("chase", "6:1,1:6,6:w")]
+    {
+        let t = Instant::now();
+        let r = post(a, "/api/analyze", &json!({"game": game, "position": position}));
+        assert_eq!(r.status, 200, "{game}: {}", r.body);
+        assert!(t.elapsed() < Duration::from_secs(2), "{game} waited {:?} behind the slow request", t.elapsed());
+    }
+    let (r, took) = slow.join().unwrap();
+    assert_eq!(error_of(&r), (422, "too_slow".to_string()), "{}", r.body);
+    assert!(r.json()["message"].as_str().unwrap().contains("time limit"));
+    assert!(r.json()["state"]["position"] == "4444");
+    assert!(took < Duration::from_secs(6), "the time limit held: {took:?}");
+    assert_eq!(get(a, "/api/games").status, 200);
+}
+
+#[test]
+fn a_refused_request_does_not_poison_the_cache() {
+    let s = server(Duration::from_secs(10));
+    let v: Value = post(s.addr, "/api/analyze", &json!({"game": "torus-chase", "position": "5/2:1,1:1,3:w"})).json();
+    assert_eq!(v["value"]["result"], "draw");
+    let bad = post(s.addr, "/api/analyze", &json!({"game": "torus-chase", "position": "5/2:1,1:1,3:x"}));
+    assert_eq!(bad.status, 400);
+    let again: Value =
+        post(s.addr, "/api/analyze", &json!({"game": "torus-chase", "position": "5/2:1,1:1,3:w"})).json();
+    assert_eq!(again, v);
+}
