@@ -1,0 +1,332 @@
+//! The page in a real browser: headless Chromium driven over chromedriver
+//! (WebDriver, through fantoccini). It picks Connect Four, checks every
+//! column is coloured as the engine values it, plays a winning move, sees
+//! the computer answer, and undoes; then the same for young chess, opened
+//! from a bookmarked address. Screenshots land in `target/tmp/browser/`.
+//!
+//! Without `chromium` and `chromedriver` on the PATH the test says so and
+//! passes, except under CI (`CI` set), where `.ci/run` installs them and
+//! their absence is a failure.
+
+mod common;
+
+use std::net::TcpListener;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use boyi::solve::alphabeta::AlphaBeta;
+use boyi::solve::table::Table;
+use boyi::Control;
+use boyi_games::connect4::Connect4;
+use boyi_games::young_chess::YoungChess;
+use boyi_web::games::connect4::score_value;
+use fantoccini::{Client, ClientBuilder, Locator};
+use serde_json::{json, Value};
+
+fn on_path(names: &[&str]) -> Option<PathBuf> {
+    let path = std::env::var_os("PATH")?;
+    std::env::split_paths(&path).flat_map(|dir| names.iter().map(move |n| dir.join(n))).find(|p| p.is_file())
+}
+
+struct KillOnDrop(Child);
+
+impl Drop for KillOnDrop {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+fn free_port() -> u16 {
+    TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
+}
+
+type Failure = Box<dyn std::error::Error>;
+
+/// Runs `script` (which returns a value) until `done` holds, or fails
+/// after `limit` with the last value seen.
+async fn wait_for(c: &Client, script: &str, limit: Duration, done: impl Fn(&Value) -> bool) -> Result<Value, Failure> {
+    let start = Instant::now();
+    loop {
+        let v = c.execute(script, vec![]).await?;
+        if done(&v) {
+            return Ok(v);
+        }
+        if start.elapsed() > limit {
+            return Err(format!("timed out waiting: `{script}` last gave {v}").into());
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+/// Waits until the page is idle on `position`.
+async fn settle_on(c: &Client, position: &str) -> Result<(), Failure> {
+    let script = "return [document.body.dataset.busy, document.querySelector('#board').dataset.position];";
+    wait_for(c, script, Duration::from_secs(60), |v| v[0] == "0" && v[1] == position).await?;
+    Ok(())
+}
+
+async fn settle(c: &Client) -> Result<String, Failure> {
+    let script = "return [document.body.dataset.busy, document.querySelector('#board').dataset.position];";
+    let v = wait_for(c, script, Duration::from_secs(60), |v| v[0] == "0").await?;
+    Ok(v[1].as_str().unwrap_or("").to_string())
+}
+
+/// Every move on the board as the page shows it.
+async fn shown_moves(c: &Client, selector: &str) -> Result<Vec<Value>, Failure> {
+    let script = format!(
+        "return [...document.querySelectorAll('{selector}')].map(e => ({{
+            move: e.dataset.move, result: e.dataset.result,
+            remoteness: e.dataset.remoteness === undefined ? null : Number(e.dataset.remoteness),
+            score: e.dataset.score === undefined ? null : Number(e.dataset.score),
+            colour: getComputedStyle(e).backgroundColor, text: e.textContent }}));"
+    );
+    Ok(c.execute(&script, vec![]).await?.as_array().cloned().unwrap_or_default())
+}
+
+fn rgb(colour: &str) -> (u8, u8, u8) {
+    let n: Vec<u8> = colour
+        .trim_start_matches("rgba(")
+        .trim_start_matches("rgb(")
+        .trim_end_matches(')')
+        .split(',')
+        .filter_map(|x| x.trim().parse().ok())
+        .collect();
+    (n[0], n[1], n[2])
+}
+
+/// Green for a win, dark red for a loss, yellow for a tie: fully so for
+/// the best move of its kind, paler for the others.
+fn check_colour(m: &Value, best_of_kind: bool) {
+    let (r, g, b) = rgb(m["colour"].as_str().unwrap());
+    let what = format!("{m}");
+    match m["result"].as_str().unwrap() {
+        "win" => {
+            assert!(g > r && r == b, "a win is green: {what}");
+            if best_of_kind {
+                assert_eq!((r, g, b), (0, 128, 0), "the best win is #008000: {what}");
+            }
+        }
+        "lose" => {
+            assert!(r > g && g == b, "a loss is dark red: {what}");
+            if best_of_kind {
+                assert_eq!((r, g, b), (128, 0, 0), "the best loss is #800000: {what}");
+            }
+        }
+        "tie" | "draw" => assert!(r > 200 && g > 150 && b < 100, "a tie is yellow: {what}"),
+        other => panic!("unexpected value {other}: {what}"),
+    }
+    // Told apart without colour too: a letter or a sign on every move.
+    let text = m["text"].as_str().unwrap();
+    assert!(text.contains(['W', 'L', 'T', 'D', '+', '−', '0']), "a label on every move: {what}");
+}
+
+fn check_fading(moves: &[Value], goodness: impl Fn(&Value) -> i64) {
+    for m in moves {
+        let kind = &m["result"];
+        let best = moves.iter().filter(|x| &x["result"] == kind).map(&goodness).max().unwrap();
+        check_colour(m, goodness(m) == best);
+    }
+}
+
+async fn screenshot(c: &Client, name: &str) -> Result<PathBuf, Failure> {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("browser");
+    std::fs::create_dir_all(&dir)?;
+    let path = dir.join(name);
+    std::fs::write(&path, c.screenshot().await?)?;
+    eprintln!("browser test: screenshot {}", path.display());
+    Ok(path)
+}
+
+async fn connect_four(c: &Client, url: &str) -> Result<(), Failure> {
+    c.goto(url).await?;
+    settle(c).await?;
+    // Pick another game, then Connect Four, as a person would.
+    c.find(Locator::Css("#game-picker")).await?.select_by_value("nim").await?;
+    settle_on(c, "1:3,4,5").await?;
+    c.find(Locator::Css("#game-picker")).await?.select_by_value("connect4").await?;
+    settle_on(c, "").await?;
+    let opening = "4453444352";
+    let field = c.find(Locator::Css("#param-moves")).await?;
+    field.clear().await?;
+    field.send_keys(opening).await?;
+    c.find(Locator::Css("#start")).await?.click().await?;
+    settle_on(c, opening).await?;
+
+    // Every column as the engine values it.
+    let moves = shown_moves(c, ".c4 .col-head.move").await?;
+    assert_eq!(moves.len(), 7);
+    let game = Connect4::new(7, 6);
+    let board = game.parse(opening).unwrap();
+    let mut search = AlphaBeta::new(&game, Control::default(), 32 << 20)?;
+    let mut best_win = None;
+    for m in &moves {
+        let col: u32 = m["move"].as_str().unwrap().parse()?;
+        let child = game.drop_in(&board, col - 1);
+        let v = score_value(42, child.moves, search.value(&child)?);
+        let want = if v.result == "win" { "lose" } else { "win" };
+        assert_eq!(m["result"], want, "column {col}: {m}");
+        assert_eq!(m["remoteness"], json!(v.remoteness.unwrap() + 1), "column {col}: {m}");
+        if want == "win" && best_win.is_none_or(|(_, r)| v.remoteness.unwrap() + 1 < r) {
+            best_win = Some((col, v.remoteness.unwrap() + 1));
+        }
+    }
+    // Quickest win and longest loss most opaque.
+    check_fading(&moves, |m| {
+        let r = m["remoteness"].as_i64().unwrap();
+        if m["result"] == "win" {
+            -r
+        } else {
+            r
+        }
+    });
+    let (col, r) = best_win.expect("this opening has a winning move");
+    let status = c.find(Locator::Css("#status")).await?.text().await?;
+    assert!(status.contains(&format!("You win in {r}")), "{status}");
+    screenshot(c, "connect4.png").await?;
+
+    // Play the quickest win; the perfect computer answers with its longest defence.
+    c.find(Locator::Css(&format!(".c4 .col-head[data-move='{col}']"))).await?.click().await?;
+    let script = "return [document.body.dataset.busy, document.querySelector('#board').dataset.position];";
+    let v = wait_for(c, script, Duration::from_secs(60), |v| {
+        v[0] == "0" && v[1].as_str().is_some_and(|p| p.len() == opening.len() + 2)
+    })
+    .await?;
+    let after = v[1].as_str().unwrap();
+    assert!(after.starts_with(&format!("{opening}{col}")), "{after}");
+    let status = c.find(Locator::Css("#status")).await?.text().await?;
+    assert!(
+        status.contains(&format!("You win in {}", r - 2)),
+        "a perfect reply leaves the win 2 moves nearer: {status}"
+    );
+    screenshot(c, "connect4-after-reply.png").await?;
+
+    // Undo takes back both moves.
+    c.find(Locator::Css("#undo")).await?.click().await?;
+    settle_on(c, opening).await?;
+    let redo = c.find(Locator::Css("#redo")).await?;
+    assert_eq!(redo.attr("disabled").await?, None, "redo is offered after an undo");
+    Ok(())
+}
+
+async fn young_chess(c: &Client, url: &str, addr: std::net::SocketAddr) -> Result<(), Failure> {
+    let a = [3, 1, 4, 1, 5, 9, 2, 6, 5];
+    let b = [2, 7, 1, 8, 2, 8, 1, 8, 2];
+    let list = |v: &[i32]| v.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(",");
+    let position = format!("3x3:{}:{}:", list(&a), list(&b));
+    // A bookmarked address opens the position directly.
+    c.goto(&format!("{url}/#young-chess/{position}")).await?;
+    settle_on(c, &position).await?;
+
+    let game = YoungChess::new(3, 3, a.to_vec(), b.to_vec());
+    let table = Table::solve(&game, &Control::default())?;
+    let board = game.start();
+    let analysis = table.analyze(&board);
+    let moves = shown_moves(c, ".yc .move").await?;
+    assert_eq!(moves.len(), analysis.len());
+    for m in &moves {
+        let want = analysis.iter().find(|x| format!("{}-{}", x.mv.row + 1, x.mv.col + 1) == m["move"]).unwrap();
+        assert_eq!(m["score"], json!(want.value), "{m}");
+        let kind = match want.value.signum() {
+            1 => "win",
+            -1 => "lose",
+            _ => "tie",
+        };
+        assert_eq!(m["result"], kind, "{m}");
+    }
+    check_fading(&moves, |m| m["score"].as_i64().unwrap());
+
+    let best = &moves.iter().max_by_key(|m| m["score"].as_i64().unwrap()).unwrap()["move"];
+    let best = best.as_str().unwrap().to_string();
+    c.find(Locator::Css(&format!(".yc .move[data-move='{best}']"))).await?.click().await?;
+    let script = "return [document.body.dataset.busy, document.querySelector('#board').dataset.position];";
+    let v = wait_for(c, script, Duration::from_secs(60), |v| {
+        v[0] == "0" && v[1].as_str().is_some_and(|p| p.matches('-').count() == 2)
+    })
+    .await?;
+    // Both sides played best: Black's points so far plus its margin from
+    // here on are still the value of the start.
+    let after = v[1].as_str().unwrap();
+    let state = common::post(addr, "/api/analyze", &json!({"game": "young-chess", "position": after})).json();
+    assert_eq!(state["to_move"], 0);
+    let so_far = state["board"]["scores"][0].as_i64().unwrap() - state["board"]["scores"][1].as_i64().unwrap();
+    assert_eq!(state["value"]["score"].as_i64().unwrap() + so_far, table.value(&board) as i64, "{after}");
+    screenshot(c, "young-chess.png").await?;
+
+    c.find(Locator::Css("#undo")).await?.click().await?;
+    settle_on(c, &position).await?;
+    Ok(())
+}
+
+#[test]
+fn the_page_in_headless_chromium() {
+    let browser = on_path(&["chromium", "chromium-browser"]);
+    let driver = on_path(&["chromedriver"]);
+    let (Some(browser), Some(driver)) = (browser, driver) else {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "CI must run the browser test: .ci/run installs chromium and chromium-driver"
+        );
+        eprintln!(
+            "SKIPPED the browser test: chromium and chromedriver are not on the PATH \
+             (Debian: apt-get install chromium chromium-driver)"
+        );
+        return;
+    };
+    let server = boyi_web::start(boyi_web::Config {
+        port: 0,
+        time_limit: Duration::from_secs(30),
+        table_bytes: 64 << 20,
+        ..Default::default()
+    })
+    .expect("the server starts");
+    let port = free_port();
+    let chromedriver = Command::new(&driver)
+        .arg(format!("--port={port}"))
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("chromedriver starts");
+    let _chromedriver = KillOnDrop(chromedriver);
+    let start = Instant::now();
+    while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
+        assert!(start.elapsed() < Duration::from_secs(20), "chromedriver did not listen");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let profile = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("chromium-profile-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&profile);
+    let capabilities = json!({
+        "goog:chromeOptions": {
+            "binary": browser,
+            "args": [
+                "--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                // Without these Chromium calls home, and this machine's closed network refuses it.
+                "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                "--no-first-run", "--window-size=1280,1000",
+                format!("--user-data-dir={}", profile.display()),
+            ],
+        }
+    });
+    let runtime = tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build().unwrap();
+    let result: Result<(), Failure> = runtime.block_on(async {
+        let mut builder = ClientBuilder::new(hyper_util::client::legacy::connect::HttpConnector::new());
+        builder.capabilities(capabilities.as_object().unwrap().clone());
+        let c = builder.connect(&format!("http://127.0.0.1:{port}")).await?;
+        let url = server.url();
+        let outcome = async {
+            connect_four(&c, &url).await?;
+            young_chess(&c, &url, server.addr).await
+        }
+        .await;
+        if outcome.is_err() {
+            let _ = screenshot(&c, "failure.png").await;
+        }
+        c.close().await?;
+        outcome
+    });
+    let _ = std::fs::remove_dir_all(&profile);
+    if let Err(e) = result {
+        panic!("browser test failed: {e}");
+    }
+}
