@@ -37,7 +37,8 @@ pub const MAX_POSITION: usize = 8 << 10;
 
 pub struct App {
     pub config: Config,
-    games: Vec<Arc<dyn WebGame>>,
+    /// Each game with its id, looked up on every request.
+    games: Vec<(&'static str, Arc<dyn WebGame>)>,
     pub cache: Arc<Cache>,
     slots: Arc<Semaphore>,
     seeds: AtomicU64,
@@ -45,7 +46,7 @@ pub struct App {
 
 impl App {
     pub fn new(config: Config) -> Self {
-        let games = registry(&config);
+        let games = registry(&config).into_iter().map(|g| (g.info().id, g)).collect();
         let cache = Arc::new(Cache::new(config.cache_bytes));
         let slots = Arc::new(Semaphore::new(config.solvers.max(1)));
         let seed =
@@ -53,9 +54,9 @@ impl App {
         App { config, games, cache, slots, seeds: AtomicU64::new(seed) }
     }
 
-    fn game(&self, id: &str) -> Result<Arc<dyn WebGame>, ApiError> {
-        self.games.iter().find(|g| g.info().id == id).cloned().ok_or_else(|| {
-            let ids: Vec<&str> = self.games.iter().map(|g| g.info().id).collect();
+    fn game(&self, id: &str) -> Result<(&'static str, Arc<dyn WebGame>), ApiError> {
+        self.games.iter().find(|g| g.0 == id).cloned().ok_or_else(|| {
+            let ids: Vec<&str> = self.games.iter().map(|g| g.0).collect();
             ApiError::new(
                 StatusCode::NOT_FOUND,
                 "unknown_game",
@@ -66,8 +67,11 @@ impl App {
 
     /// The analysis of a position: from the cache, or solved on the
     /// blocking pool within the time limit.
-    async fn analyze(&self, game: Arc<dyn WebGame>, position: String) -> Result<Arc<State>, ApiError> {
-        let id = game.info().id;
+    async fn analyze(
+        &self,
+        (id, game): (&'static str, Arc<dyn WebGame>),
+        position: String,
+    ) -> Result<Arc<State>, ApiError> {
         let key = format!("state:{id}:{position}");
         if let Some(hit) = self.cache.get::<State>(&key) {
             return Ok(hit);
@@ -228,13 +232,13 @@ fn perfect() -> f64 {
 type Shared = AxState<Arc<App>>;
 
 async fn games(AxState(app): Shared) -> Json<Json_> {
-    Json(json!(app.games.iter().map(|g| g.info()).collect::<Vec<_>>()))
+    Json(json!(app.games.iter().map(|g| g.1.info()).collect::<Vec<_>>()))
 }
 
 async fn start(AxState(app): Shared, Body(req): Body<StartReq>) -> Result<Json<Json_>, ApiError> {
-    let game = app.game(&req.game)?;
+    let (id, game) = app.game(&req.game)?;
     let position = game.start(&req.params)?;
-    Ok(Json(json!({"game": game.info().id, "position": position})))
+    Ok(Json(json!({"game": id, "position": position})))
 }
 
 async fn analyze(AxState(app): Shared, Body(req): Body<PositionReq>) -> Result<Response, ApiError> {
@@ -245,13 +249,13 @@ async fn analyze(AxState(app): Shared, Body(req): Body<PositionReq>) -> Result<R
 }
 
 async fn play(AxState(app): Shared, Body(req): Body<PlayReq>) -> Result<Json<Json_>, ApiError> {
-    let game = app.game(&req.game)?;
+    let (id, game) = app.game(&req.game)?;
     let position = checked_position(&req.position)?;
     if req.mv.len() > 64 {
         return Err(ApiError::illegal_move("a move is a few characters"));
     }
     let next = game.play(&position, req.mv.trim())?;
-    Ok(Json(json!({"game": game.info().id, "position": next})))
+    Ok(Json(json!({"game": id, "position": next})))
 }
 
 async fn computer(AxState(app): Shared, Body(req): Body<ComputerReq>) -> Result<Json<Json_>, ApiError> {
