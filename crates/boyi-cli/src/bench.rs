@@ -287,8 +287,7 @@ fn run_sets<S: boyi_games::connect4::Shape>(
     for file in files {
         let text = std::fs::read_to_string(file)
             .map_err(|e| boyi_games::Error::input(format!("cannot read {}: {e}", file.display())))?;
-        let lines: Vec<&str> =
-            text.lines().filter(|l| !l.trim().is_empty()).take(limit.unwrap_or(usize::MAX)).collect();
+        let lines: Vec<&str> = text.lines().take(limit.unwrap_or(usize::MAX)).collect();
         let (mut total, mut max, mut nodes, mut correct) = (Duration::ZERO, Duration::ZERO, 0u64, 0usize);
         for line in &lines {
             let mut parts = line.split_whitespace();
