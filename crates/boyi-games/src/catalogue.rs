@@ -1,12 +1,18 @@
 //! Every problem boyi answers, by id and alias.
 
-use crate::judge::{coin_game, gems_fight, permutation_game, young_chess, Problem};
+use crate::judge::{
+    array_game, black_white, coin_game, gems_fight, moving_pebbles, permutation_game, split_game, young_chess, Problem,
+};
 
 static PROBLEMS: &[&dyn Problem] = &[
     &young_chess::YoungChessProblem,
     &permutation_game::PermutationProblem,
     &gems_fight::GemsFightProblem,
     &coin_game::CoinProblem,
+    &split_game::SplitProblem,
+    &array_game::ArrayProblem,
+    &moving_pebbles::PebblesProblem,
+    &black_white::BlackWhiteProblem,
 ];
 
 pub fn all() -> &'static [&'static dyn Problem] {

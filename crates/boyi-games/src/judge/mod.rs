@@ -4,9 +4,13 @@
 //! never matter, and the whole input is checked before anything is solved:
 //! bad input yields an error and no output at all.
 
+pub mod array_game;
+pub mod black_white;
 pub mod coin_game;
 pub mod gems_fight;
+pub mod moving_pebbles;
 pub mod permutation_game;
+pub mod split_game;
 pub mod tokens;
 pub mod young_chess;
 

@@ -41,7 +41,7 @@ use crate::error::Error;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TakeBreak {
     /// `digits[k]` bit `j`: taking `k` tokens may leave exactly `j` non-empty
-    /// heaps (`j` in 0..=3). Trailing zero digits are trimmed.
+    /// heaps (`j` in 0..=3). Trailing zero digits are trimmed when nothing repeats.
     digits: Vec<u8>,
     /// The digit of every take `k >= digits.len()` (0: no such takes). Only
     /// "remove the heap" and "leave one heap" (bits 0 and 1) may repeat.
@@ -62,7 +62,8 @@ impl TakeBreak {
         if tail & !3 != 0 {
             return Err("a repeating digit may only remove a heap or leave one heap (1, 2 or 3)".into());
         }
-        while digits.len() > 1 && digits[digits.len() - 1] == 0 {
+        // (a repeating digit starts right after the last one given)
+        while tail == 0 && digits.len() > 1 && digits[digits.len() - 1] == 0 {
             digits.pop();
         }
         if digits.is_empty() {
@@ -245,6 +246,8 @@ const WARM_UP: usize = 1 << 11;
 const LIST_CAP: usize = 512;
 /// Probes into one value's occurrences before trying the next pair of values.
 const PROBES: usize = 48;
+/// Smallest heaps paired with their partners before probing value by value.
+const PREFIX: usize = 128;
 const REPORT_EVERY: usize = 1 << 16;
 
 struct Engine<'r> {
@@ -580,9 +583,37 @@ impl<'r> Engine<'r> {
     }
 
     fn sparse_value<T: Cell>(&mut self, g: &[T], n: usize) -> u32 {
+        // Up to 256 values the option set lives in registers: the stores of
+        // a bitset in memory would wait on one another.
+        if self.words == 1 {
+            self.sparse_in(&mut Regs1(self.seen[0]), g, n)
+        } else if self.words == 2 {
+            self.sparse_in(&mut Regs2(self.seen[0] as u128 | (self.seen[1] as u128) << 64), g, n)
+        } else if self.words <= 4 {
+            let mut regs = Regs([0; 4]);
+            regs.0[..self.words].copy_from_slice(&self.seen[..self.words]);
+            self.sparse_in(&mut regs, g, n)
+        } else {
+            let mut seen = std::mem::take(&mut self.seen);
+            let v = self.sparse_in(&mut Mem(&mut seen), g, n);
+            self.seen = seen;
+            v
+        }
+    }
+
+    /// Rare-parity values below `c` that are not options yet.
+    #[inline]
+    fn missing<A: Acc>(&self, acc: &A, q: usize, c: usize, w: usize) -> u64 {
+        let mut missing = !acc.word(w) & self.parity[q ^ 1][w];
+        if w == c / 64 {
+            missing &= (1u64 << (c % 64)) - 1;
+        }
+        missing
+    }
+
+    fn sparse_in<T: Cell, A: Acc>(&mut self, acc: &mut A, g: &[T], n: usize) -> u32 {
         let unequal = self.rule.unequal;
-        for i in 0..self.two.len() {
-            let k = self.two[i];
+        for &k in &self.two {
             if n < k + 2 {
                 continue;
             }
@@ -595,27 +626,57 @@ impl<'r> Engine<'r> {
                 if unequal && 2 * r == m {
                     continue;
                 }
-                let v = (g[r] ^ g[m - r]).get() as usize;
-                self.seen[v / 64] |= 1 << (v % 64);
+                acc.insert((g[r] ^ g[m - r]).get());
             }
         }
         let q = self.target_parity(n);
         // The least common value missing: no pair of commons can make it.
         let mut c = self.words * 64;
         for w in 0..self.words {
-            let free = !self.seen[w] & self.parity[q][w];
+            let free = !acc.word(w) & self.parity[q][w];
             if free != 0 {
                 c = w * 64 + free.trailing_zeros() as usize;
                 break;
             }
         }
+        let last = (c / 64).min(self.words - 1);
+        let all_made = |e: &Self, acc: &A| (0..=last).all(|w| e.missing(acc, q, c, w) == 0);
+        if all_made(self, acc) {
+            return c as u32;
+        }
         // Smaller rare-parity values missing so far may still come from a
-        // pair of commons: find one pair for each, or scan the heap in full.
-        for w in 0..=(c / 64).min(self.words - 1) {
-            let mut missing = !self.seen[w] & self.parity[q ^ 1][w];
-            if w == c / 64 {
-                missing &= (1u64 << (c % 64)) - 1;
+        // pair of commons. Pairing the smallest heaps with their partners
+        // makes most of them at once (cheaply: both runs are contiguous).
+        let mut a = 1;
+        while a <= PREFIX {
+            let end = a + 8;
+            let mut any = false;
+            for &k in &self.two {
+                if n < k + 2 {
+                    continue;
+                }
+                let m = n - k;
+                let stop = end.min((m + 1) / 2);
+                for a in a..stop {
+                    acc.insert((g[a] ^ g[m - a]).get());
+                }
+                // a heap split into equal halves is made only by the plain rule
+                if !unequal && m % 2 == 0 && (a..end).contains(&(m / 2)) {
+                    acc.insert(0);
+                }
+                any |= stop > a;
             }
+            if all_made(self, acc) {
+                return c as u32;
+            }
+            if !any {
+                break;
+            }
+            a = end;
+        }
+        // Then one pair for each value still missing, or the whole heap.
+        for w in 0..=last {
+            let mut missing = self.missing(acc, q, c, w);
             while missing != 0 {
                 let v = (w * 64 + missing.trailing_zeros() as usize) as u32;
                 missing &= missing - 1;
@@ -688,6 +749,68 @@ fn pair_makes<T: Cell>(g: &[T], m: usize, v: T, unequal: bool) -> bool {
         start = end;
     }
     false
+}
+
+/// An option set being filled.
+trait Acc {
+    fn insert(&mut self, v: u32);
+    fn word(&self, w: usize) -> u64;
+}
+
+struct Regs1(u64);
+
+impl Acc for Regs1 {
+    #[inline(always)]
+    fn insert(&mut self, v: u32) {
+        self.0 |= 1 << (v & 63);
+    }
+    #[inline(always)]
+    fn word(&self, _: usize) -> u64 {
+        self.0
+    }
+}
+
+struct Regs2(u128);
+
+impl Acc for Regs2 {
+    #[inline(always)]
+    fn insert(&mut self, v: u32) {
+        self.0 |= 1 << (v & 127);
+    }
+    #[inline(always)]
+    fn word(&self, w: usize) -> u64 {
+        (self.0 >> (64 * w)) as u64
+    }
+}
+
+/// Four words that the compiler keeps in registers (every index is a constant).
+struct Regs([u64; 4]);
+
+impl Acc for Regs {
+    #[inline(always)]
+    fn insert(&mut self, v: u32) {
+        let (w, bit) = (v >> 6, 1u64 << (v & 63));
+        for i in 0..4 {
+            self.0[i] |= if w == i as u32 { bit } else { 0 };
+        }
+    }
+    #[inline(always)]
+    fn word(&self, w: usize) -> u64 {
+        self.0[w]
+    }
+}
+
+struct Mem<'a>(&'a mut [u64]);
+
+impl Acc for Mem<'_> {
+    #[inline(always)]
+    fn insert(&mut self, v: u32) {
+        self.0[v as usize / 64] |= 1 << (v % 64);
+    }
+    #[inline(always)]
+    fn word(&self, w: usize) -> u64 {
+        self.0[w]
+    }
 }
 
 fn first_zero(words: &[u64]) -> u32 {
