@@ -210,21 +210,21 @@ pub fn heap_values(rule: &TakeBreak, to: u64, method: Method, ctl: &Control) -> 
         return Err(Error::Unsupported(format!("heaps up to {MAX_HEAP} are supported, not {to}")));
     }
     let len = to as usize + 1;
-    ctl.reserve("the Grundy values", len as u64)?;
+    ctl.reserve("the Grundy value table", len as u64)?;
     let mut engine = Engine::new(rule, len, method);
     ctl.start("grundy values", len as u64);
     let mut g8: Vec<u8> = Vec::with_capacity(len);
     let values = match engine.run(&mut g8, ctl)? {
         None => Nimbers::U8(g8),
         Some(()) => {
-            ctl.reserve("the Grundy values (16 bits)", len as u64 * 3)?;
+            ctl.reserve("the Grundy value table (16 bits)", len as u64 * 3)?;
             let mut g16: Vec<u16> = Vec::with_capacity(len);
             g16.extend(g8.iter().map(|&v| v as u16));
             drop(g8);
             match engine.run(&mut g16, ctl)? {
                 None => Nimbers::U16(g16),
                 Some(()) => {
-                    ctl.reserve("the Grundy values (32 bits)", len as u64 * 6)?;
+                    ctl.reserve("the Grundy value table (32 bits)", len as u64 * 6)?;
                     let mut g32: Vec<u32> = Vec::with_capacity(len);
                     g32.extend(g16.iter().map(|&v| v as u32));
                     drop(g16);
@@ -264,6 +264,10 @@ struct Engine<'r> {
     /// The options of the current heap, as a bitset of `words` words.
     seen: Vec<u64>,
     words: usize,
+    /// Words that hold every XOR of two values (`words` also holds their mex).
+    tight: usize,
+    /// One byte a value, for marking the options of rare pairs.
+    marks: Vec<u8>,
     /// Largest value so far.
     vmax: u32,
     // sparse state
@@ -310,6 +314,8 @@ impl<'r> Engine<'r> {
             present: vec![0; 4],
             seen: vec![0; 4],
             words: 1,
+            tight: 1,
+            marks: vec![0; 256],
             vmax: 0,
             sparse: false,
             mask: 0,
@@ -410,12 +416,14 @@ impl<'r> Engine<'r> {
         let words = bits / 64;
         if words > self.seen.len() {
             self.seen.resize(words, 0);
+            self.marks.resize(words * 64, 0);
             self.present.resize(words, 0);
             if self.sparse {
                 self.fill_parity(words);
             }
         }
         self.words = self.words.max(words);
+        self.tight = self.tight.max(((vmax as usize + 1).next_power_of_two() / 64).max(1));
     }
 
     fn fill_parity(&mut self, words: usize) {
@@ -583,22 +591,34 @@ impl<'r> Engine<'r> {
     }
 
     fn sparse_value<T: Cell>(&mut self, g: &[T], n: usize) -> u32 {
-        // Up to 256 values the option set lives in registers: the stores of
-        // a bitset in memory would wait on one another.
-        if self.words == 1 {
-            self.sparse_in(&mut Regs1(self.seen[0]), g, n)
-        } else if self.words == 2 {
-            self.sparse_in(&mut Regs2(self.seen[0] as u128 | (self.seen[1] as u128) << 64), g, n)
-        } else if self.words <= 4 {
-            let mut regs = Regs([0; 4]);
-            regs.0[..self.words].copy_from_slice(&self.seen[..self.words]);
-            self.sparse_in(&mut regs, g, n)
-        } else {
-            let mut seen = std::mem::take(&mut self.seen);
-            let v = self.sparse_in(&mut Mem(&mut seen), g, n);
-            self.seen = seen;
-            v
+        // Most options come from pairing the rare heaps. Marking them as
+        // bytes is store-only (a bitset's read-modify-writes would wait on
+        // one another); the bytes are then packed onto the simple options.
+        let marked = self.rare.len() * self.two.len() > 64;
+        if marked {
+            let bytes = self.tight * 64;
+            self.marks[..bytes].fill(0);
+            pair_rares(&mut self.marks, &self.rare, &self.two, self.rule.unequal, g, n);
+            for (w, chunk) in self.marks[..bytes].chunks_exact(64).enumerate() {
+                self.seen[w] |= pack_bytes(chunk);
+            }
         }
+        // Small option sets then live in registers. They hold every XOR of
+        // two values; should all of those be options, the mex lies beyond,
+        // and the memory bitset (twice as wide) settles it.
+        let seen = &self.seen;
+        let found = match self.tight {
+            1 => self.sparse_in(&mut Regs1(seen[0]), 1, marked, g, n),
+            2 => self.sparse_in(&mut Regs2(seen[0] as u128 | (seen[1] as u128) << 64), 2, marked, g, n),
+            _ => None,
+        };
+        found.unwrap_or_else(|| {
+            let mut seen = std::mem::take(&mut self.seen);
+            let words = self.words;
+            let v = self.sparse_in(&mut Mem(&mut seen), words, marked, g, n);
+            self.seen = seen;
+            v.expect("the wide bitset holds the mex")
+        })
     }
 
     /// Rare-parity values below `c` that are not options yet.
@@ -611,38 +631,52 @@ impl<'r> Engine<'r> {
         missing
     }
 
-    fn sparse_in<T: Cell, A: Acc>(&mut self, acc: &mut A, g: &[T], n: usize) -> u32 {
+    /// The value of heap `n` with an option set `width` words wide, or None
+    /// when every value that fits is an option.
+    fn sparse_in<T: Cell, A: Acc>(
+        &mut self,
+        acc: &mut A,
+        width: usize,
+        rares_paired: bool,
+        g: &[T],
+        n: usize,
+    ) -> Option<u32> {
         let unequal = self.rule.unequal;
-        for &k in &self.two {
-            if n < k + 2 {
-                continue;
-            }
-            let m = n - k;
-            for &r in &self.rare {
-                let r = r as usize;
-                if r >= m {
-                    break;
-                }
-                if unequal && 2 * r == m {
+        if !rares_paired {
+            for &k in &self.two {
+                if n < k + 2 {
                     continue;
                 }
-                acc.insert((g[r] ^ g[m - r]).get());
+                let m = n - k;
+                for &r in &self.rare {
+                    let r = r as usize;
+                    if r >= m {
+                        break;
+                    }
+                    if unequal && 2 * r == m {
+                        continue;
+                    }
+                    acc.insert((g[r] ^ g[m - r]).get());
+                }
             }
         }
         let q = self.target_parity(n);
         // The least common value missing: no pair of commons can make it.
-        let mut c = self.words * 64;
-        for w in 0..self.words {
+        let mut c = width * 64;
+        for w in 0..width {
             let free = !acc.word(w) & self.parity[q][w];
             if free != 0 {
                 c = w * 64 + free.trailing_zeros() as usize;
                 break;
             }
         }
-        let last = (c / 64).min(self.words - 1);
+        if c == width * 64 {
+            return None;
+        }
+        let last = c / 64;
         let all_made = |e: &Self, acc: &A| (0..=last).all(|w| e.missing(acc, q, c, w) == 0);
         if all_made(self, acc) {
-            return c as u32;
+            return Some(c as u32);
         }
         // Smaller rare-parity values missing so far may still come from a
         // pair of commons. Pairing the smallest heaps with their partners
@@ -667,7 +701,7 @@ impl<'r> Engine<'r> {
                 any |= stop > a;
             }
             if all_made(self, acc) {
-                return c as u32;
+                return Some(c as u32);
             }
             if !any {
                 break;
@@ -685,11 +719,11 @@ impl<'r> Engine<'r> {
                 }
                 self.stats.full_scans += 1;
                 if !self.two.iter().any(|&k| n >= k + 2 && pair_makes(g, n - k, T::new(v), unequal)) {
-                    return v;
+                    return Some(v);
                 }
             }
         }
-        c as u32
+        Some(c as u32)
     }
 
     /// Looks for a split of heap `n` into `a + b` whose values XOR to `v`,
@@ -751,6 +785,39 @@ fn pair_makes<T: Cell>(g: &[T], m: usize, v: T, unequal: bool) -> bool {
     false
 }
 
+/// Marks `marks[G(r) ^ G(n - k - r)]` for every rare heap `r` and split take `k`.
+#[inline]
+fn pair_rares<T: Cell>(marks: &mut [u8], rare: &[u32], two: &[usize], unequal: bool, g: &[T], n: usize) {
+    for &k in two {
+        if n < k + 2 {
+            continue;
+        }
+        let m = n - k;
+        for &r in rare {
+            let r = r as usize;
+            if r >= m {
+                break;
+            }
+            if unequal && 2 * r == m {
+                continue;
+            }
+            marks[(g[r] ^ g[m - r]).get() as usize] = 1;
+        }
+    }
+}
+
+/// 64 bytes of 0 or 1 as the bits of a word (eight bytes at a time: the
+/// multiplication gathers each byte's low bit into the top byte).
+#[inline]
+fn pack_bytes(bytes: &[u8]) -> u64 {
+    let mut word = 0;
+    for (i, eight) in bytes.chunks_exact(8).enumerate() {
+        let x = u64::from_le_bytes(eight.try_into().expect("eight bytes"));
+        word |= (x.wrapping_mul(0x0102_0408_1020_4080) >> 56) << (8 * i);
+    }
+    word
+}
+
 /// An option set being filled.
 trait Acc {
     fn insert(&mut self, v: u32);
@@ -780,23 +847,6 @@ impl Acc for Regs2 {
     #[inline(always)]
     fn word(&self, w: usize) -> u64 {
         (self.0 >> (64 * w)) as u64
-    }
-}
-
-/// Four words that the compiler keeps in registers (every index is a constant).
-struct Regs([u64; 4]);
-
-impl Acc for Regs {
-    #[inline(always)]
-    fn insert(&mut self, v: u32) {
-        let (w, bit) = (v >> 6, 1u64 << (v & 63));
-        for i in 0..4 {
-            self.0[i] |= if w == i as u32 { bit } else { 0 };
-        }
-    }
-    #[inline(always)]
-    fn word(&self, w: usize) -> u64 {
-        self.0[w]
     }
 }
 
