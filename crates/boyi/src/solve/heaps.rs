@@ -199,6 +199,9 @@ pub enum Method {
     Auto,
     /// Every option of every heap: quadratic, for checking.
     Naive,
+    /// Sparse space from this heap on (the default warm-up is long enough
+    /// for a good first mask; tests start early to exercise the method).
+    SparseFrom(usize),
 }
 
 /// The largest heap [`heap_values`] accepts (heaps are indexed by `u32`).
@@ -326,15 +329,23 @@ impl<'r> Engine<'r> {
             hist: Vec::new(),
             lists: Vec::new(),
             by_count: Vec::new(),
-            next_rebuild: WARM_UP,
+            next_rebuild: match method {
+                Method::SparseFrom(n) => n.max(1),
+                _ => WARM_UP,
+            },
             stats: SparseStats::default(),
         }
+    }
+
+    /// Whether the sparse method is used even where it does not pay.
+    fn forced(&self) -> bool {
+        matches!(self.method, Method::SparseFrom(_))
     }
 
     /// Whether the sparse method can apply at all: splits into two heaps
     /// exist (else the plain method is linear already) and none into three.
     fn sparse_possible(&self) -> bool {
-        self.method == Method::Auto && !self.two.is_empty() && self.three.is_empty()
+        self.method != Method::Naive && !self.two.is_empty() && self.three.is_empty()
     }
 
     /// Continues the sequence in `g` up to `len` values; `Some(())` when a
@@ -454,7 +465,11 @@ impl<'r> Engine<'r> {
     /// the fewest rare heaps so far, and lists those heaps.
     fn rebuild<T: Cell>(&mut self, g: &[T]) {
         let n = g.len();
-        self.next_rebuild = n.saturating_mul(2).max(WARM_UP);
+        let warm_up = match self.method {
+            Method::SparseFrom(n) => n.max(1),
+            _ => WARM_UP,
+        };
+        self.next_rebuild = n.saturating_mul(2).max(warm_up);
         let split_parities: Vec<usize> = self.two.iter().map(|k| k & 1).collect();
         let domain_ok = split_parities.iter().all(|&p| p == split_parities[0]);
         // Splits that take k tokens pair heaps of one class into values of
@@ -492,7 +507,7 @@ impl<'r> Engine<'r> {
         if self.sparse && rare * 5 > self.rare.len() as u64 * 4 {
             return; // not worth the change
         }
-        if rare as usize * 2 > n {
+        if rare as usize * 2 > n && !self.forced() {
             self.sparse = false; // no sparse space (yet): pairing rares would not pay
             return;
         }
@@ -551,7 +566,7 @@ impl<'r> Engine<'r> {
 
     fn value<T: Cell>(&mut self, g: &[T], n: usize) -> u32 {
         self.simple_options(g, n);
-        if self.sparse && self.rare.len() * 2 < n {
+        if self.sparse && (self.rare.len() * 2 < n || self.forced()) {
             return self.sparse_value(g, n);
         }
         // the plain method: every split
@@ -1085,7 +1100,8 @@ mod tests {
             let to = if r.digits().iter().any(|&d| d & 8 != 0) { 40 } else { 160 };
             let want = brute(&r, to);
             prop_assert_eq!(values(&r, to as u64, Method::Naive), want.clone());
-            prop_assert_eq!(values(&r, to as u64, Method::Auto), want);
+            prop_assert_eq!(values(&r, to as u64, Method::Auto), want.clone());
+            prop_assert_eq!(values(&r, to as u64, Method::SparseFrom(12)), want);
         }
 
         /// The period found is a period, and no smaller preperiod works for it.
