@@ -251,6 +251,8 @@ const LIST_CAP: usize = 512;
 const PROBES: usize = 48;
 /// Smallest heaps paired with their partners before probing value by value.
 const PREFIX: usize = 128;
+/// Heaps whose pairs with far rare heaps are marked at once.
+const BLOCK: usize = 64;
 const REPORT_EVERY: usize = 1 << 16;
 
 struct Engine<'r> {
@@ -271,6 +273,10 @@ struct Engine<'r> {
     tight: usize,
     /// One byte a value, for marking the options of rare pairs.
     marks: Vec<u8>,
+    /// Rows of 256 marks for heaps `block_from..block_to` (one-byte values).
+    block_marks: Vec<[u8; 256]>,
+    block_from: usize,
+    block_to: usize,
     /// Largest value so far.
     vmax: u32,
     // sparse state
@@ -319,6 +325,9 @@ impl<'r> Engine<'r> {
             words: 1,
             tight: 1,
             marks: vec![0; 256],
+            block_marks: vec![[0; 256]; BLOCK],
+            block_from: 0,
+            block_to: 0,
             vmax: 0,
             sparse: false,
             mask: 0,
@@ -382,6 +391,7 @@ impl<'r> Engine<'r> {
     /// Rebuilds the bookkeeping from the values already in `g` (a fresh start
     /// or a widened vector).
     fn resume<T: Cell>(&mut self, g: &[T]) {
+        self.block_to = 0;
         self.hist.clear();
         self.lists.clear();
         self.vmax = 0;
@@ -512,6 +522,7 @@ impl<'r> Engine<'r> {
             return;
         }
         self.sparse = true;
+        self.block_to = 0;
         self.mask = mask;
         self.domain = domain;
         self.c0 = c0;
@@ -610,7 +621,23 @@ impl<'r> Engine<'r> {
         // bytes is store-only (a bitset's read-modify-writes would wait on
         // one another); the bytes are then packed onto the simple options.
         let marked = self.rare.len() * self.two.len() > 64;
-        if marked {
+        if marked && T::MAX <= 255 {
+            // Rare heaps far behind pair with heaps already valued for a whole
+            // block of heaps ahead: one contiguous run each, instead of a
+            // stream per rare heap touched once a heap.
+            if !(self.block_from..self.block_to).contains(&n) {
+                self.fill_block(g, n);
+            }
+            let near = self.rare.partition_point(|&r| (r as usize) < BLOCK);
+            let new = self.rare.partition_point(|&r| (r as usize) < self.block_from);
+            let row = &mut self.block_marks[n - self.block_from];
+            let unequal = self.rule.unequal;
+            pair_rares(row, &self.rare[..near], &self.two, unequal, g, n);
+            pair_rares(row, &self.rare[new..], &self.two, unequal, g, n);
+            for (w, chunk) in row[..self.tight * 64].chunks_exact(64).enumerate() {
+                self.seen[w] |= pack_bytes(chunk);
+            }
+        } else if marked {
             let bytes = self.tight * 64;
             self.marks[..bytes].fill(0);
             pair_rares(&mut self.marks, &self.rare, &self.two, self.rule.unequal, g, n);
@@ -634,6 +661,41 @@ impl<'r> Engine<'r> {
             self.seen = seen;
             v.expect("the wide bitset holds the mex")
         })
+    }
+
+    /// Marks, for heaps `n..n + BLOCK`, the options from pairing each rare
+    /// heap `r >= BLOCK` (whose partners `n - k - r` are all below `n`).
+    fn fill_block<T: Cell>(&mut self, g: &[T], n: usize) {
+        let to = (n + BLOCK).min(self.len);
+        self.block_from = n;
+        self.block_to = to;
+        let rows = &mut self.block_marks;
+        rows.iter_mut().for_each(|row| row.fill(0));
+        let far = self.rare.partition_point(|&r| (r as usize) < BLOCK);
+        for &r in &self.rare[far..] {
+            let r = r as usize;
+            let gr = g[r];
+            for &k in &self.two {
+                // heaps h in n..to with a partner b = h - k - r >= 1
+                let first = n.max(r + k + 1);
+                if first >= to {
+                    continue;
+                }
+                let mut mark = |from: usize, until: usize| {
+                    for (row, &gb) in rows[from - n..until - n].iter_mut().zip(&g[from - k - r..until - k - r]) {
+                        row[((gr ^ gb).get() & 255) as usize] = 1;
+                    }
+                };
+                // Grundy's game has no split into equal heaps: skip h = 2r + k
+                let equal = 2 * r + k;
+                if self.rule.unequal && (first..to).contains(&equal) {
+                    mark(first, equal);
+                    mark(equal + 1, to);
+                } else {
+                    mark(first, to);
+                }
+            }
+        }
     }
 
     /// Rare-parity values below `c` that are not options yet.
