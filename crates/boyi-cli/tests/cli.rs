@@ -152,7 +152,11 @@ fn grundy_bad_rules_are_one_line_exit_2() {
     }
     let out = boyi(&["grundy", "0.77", "--to", "100000000", "--memory", "1M"], "");
     assert_eq!(out.status.code(), Some(3));
-    assert!(text(&out.stderr).contains("the Grundy value table needs 95.4 MiB, limit 1.0 MiB"), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stderr).contains("the Grundy value table needs 95.4 MiB, limit 1.0 MiB"),
+        "{}",
+        text(&out.stderr)
+    );
 }
 
 #[test]

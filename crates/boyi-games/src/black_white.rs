@@ -60,24 +60,32 @@ impl Game for Board {
             .iter()
             .map(|&i| if pos.white { cells[i + 1] - cells[i] - 1 } else { cells[i] - cells[i - 1] - 1 })
             .collect();
-        fn go(i: usize, moved: u32, d: u32, mine: &[usize], room: &[u32], cur: &mut Vec<u32>, white: bool, out: &mut Vec<u16>) {
-            if i == mine.len() {
+        struct Walk<'a> {
+            d: u32,
+            mine: &'a [usize],
+            room: &'a [u32],
+            white: bool,
+        }
+        // piece by piece: leave it, or move it by 1..=room while under d moved
+        fn go(w: &Walk, i: usize, moved: u32, cur: &mut [u32], out: &mut Vec<u16>) {
+            if i == w.mine.len() {
                 if moved > 0 {
                     out.push(cur.iter().fold(0u16, |m, &c| m | 1 << c));
                 }
                 return;
             }
-            go(i + 1, moved, d, mine, room, cur, white, out);
-            if moved < d {
-                let at = cur[mine[i]];
-                for step in 1..=room[i] {
-                    cur[mine[i]] = if white { at + step } else { at - step };
-                    go(i + 1, moved + 1, d, mine, room, cur, white, out);
+            go(w, i + 1, moved, cur, out);
+            if moved < w.d {
+                let at = cur[w.mine[i]];
+                for step in 1..=w.room[i] {
+                    cur[w.mine[i]] = if w.white { at + step } else { at - step };
+                    go(w, i + 1, moved + 1, cur, out);
                 }
-                cur[mine[i]] = at;
+                cur[w.mine[i]] = at;
             }
         }
-        go(0, 0, self.d, &mine, &room, &mut cells.clone(), pos.white, out);
+        let walk = Walk { d: self.d, mine: &mine, room: &room, white: pos.white };
+        go(&walk, 0, 0, &mut cells.clone(), out);
     }
 
     fn play(&self, pos: &Layout, to: u16) -> StepOf<Self> {
@@ -92,7 +100,7 @@ impl Game for Board {
 /// Moore's criterion: the mover loses Nim_d exactly when, for every bit,
 /// the number of piles with that bit set is a multiple of `d + 1`.
 pub fn nim_d_lost(piles: &[u64], d: u64) -> bool {
-    (0..64).all(|b| piles.iter().filter(|&&p| p >> b & 1 == 1).count() as u64 % (d + 1) == 0)
+    (0..64).all(|b| (piles.iter().filter(|&&p| p >> b & 1 == 1).count() as u64).is_multiple_of(d + 1))
 }
 
 /// Binomials mod [`MODULUS`] up to `n`.
@@ -144,7 +152,7 @@ fn pow(mut b: u64, mut e: u64) -> u64 {
 /// get each bit), and the other `n - k - s` empty cells go into the `h + 1`
 /// slots outside the pairs: `C(n - k - s + h, h)` ways.
 pub fn count_first_wins(n: usize, k: usize, d: usize) -> u64 {
-    assert!(k % 2 == 0 && k <= n && d >= 1);
+    assert!(k.is_multiple_of(2) && k <= n && d >= 1);
     let h = k / 2;
     let free = n - k;
     let b = Binomials::new(n + h + 1);
@@ -201,7 +209,15 @@ mod tests {
 
     #[test]
     fn statement_cases() {
-        for (n, k, d, want) in [(10, 4, 2, 182), (8, 4, 1, 48), (9, 6, 2, 63), (10, 6, 3, 175), (7, 2, 1, 15), (11, 4, 4, 294), (2, 2, 1, 0)] {
+        for (n, k, d, want) in [
+            (10, 4, 2, 182),
+            (8, 4, 1, 48),
+            (9, 6, 2, 63),
+            (10, 6, 3, 175),
+            (7, 2, 1, 15),
+            (11, 4, 4, 294),
+            (2, 2, 1, 0),
+        ] {
             assert_eq!(count_first_wins(n, k, d), want, "{n} {k} {d}");
         }
     }

@@ -110,7 +110,7 @@ pub fn moving_pebbles(rng: &mut Rng, cases: usize, n: usize) -> String {
     let mut s = String::new();
     for case in 0..cases {
         let mut piles: Vec<i64> = (0..n).map(|_| rng.range(1, 1_000_000_000)).collect();
-        if case % 2 == 0 && n % 2 == 0 {
+        if case % 2 == 0 && n.is_multiple_of(2) {
             for i in (0..n).step_by(2) {
                 piles[i + 1] = piles[i];
             }

@@ -72,9 +72,9 @@ pub fn grundy(rule: &str, to: u64, show: usize, ctl: &Control) -> Result<GrundyR
         }
         None => ("none", format!("no period found up to {to}")),
     };
-    let period_values = found.filter(|p| p.period <= SHOW_PERIOD).map(|p| {
-        (p.preperiod..p.preperiod + p.period).map(|n| values.get(n as usize)).collect::<Vec<u32>>()
-    });
+    let period_values = found
+        .filter(|p| p.period <= SHOW_PERIOD)
+        .map(|p| (p.preperiod..p.preperiod + p.period).map(|n| values.get(n as usize)).collect::<Vec<u32>>());
     let sparse = seq.stats.mask != 0;
     Ok(GrundyReport {
         rule: heap.code,

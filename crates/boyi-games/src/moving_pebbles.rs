@@ -104,7 +104,7 @@ impl Impartial for Pebbles {}
 /// The theory: the second player wins iff the piles pair off into equal sizes.
 pub fn second_player_wins(piles: &mut [u64]) -> bool {
     piles.sort_unstable();
-    piles.len() % 2 == 0 && piles.chunks(2).all(|p| p[0] == p[1])
+    piles.len().is_multiple_of(2) && piles.chunks(2).all(|p| p[0] == p[1])
 }
 
 #[cfg(test)]

@@ -141,8 +141,8 @@ mod tests {
             let g = bean_values(n);
             let mut whole = Grundy::new(&game, Control::default()).without_split();
             let mut split = Grundy::new(&game, Control::default());
-            for i in 0..n {
-                assert_eq!(split.value(&game.bean(i)).unwrap(), g[i]);
+            for (i, &want) in g.iter().enumerate() {
+                assert_eq!(split.value(&game.bean(i)).unwrap(), want);
             }
             let mut nm = Negamax::new(&game, Control::default());
             let mut checked = 0;

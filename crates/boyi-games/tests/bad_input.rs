@@ -62,17 +62,35 @@ fn coin_game_errors() {
 fn impartial_problem_errors() {
     assert_eq!(error("split-game", "1\n3\n1 2\n"), "line 4: input ends early; expected p_2 of case 1");
     assert_eq!(error("split-game", "1\n22\n"), "line 2, token 1: n of case 1 = 22 is out of range 2..=21");
-    assert_eq!(error("split-game", "1\n2\n1 10001\n"), "line 3, token 2: p_1 of case 1 = 10001 is out of range 0..=10000");
+    assert_eq!(
+        error("split-game", "1\n2\n1 10001\n"),
+        "line 3, token 2: p_1 of case 1 = 10001 is out of range 0..=10000"
+    );
     assert_eq!(error("array-game", "0\n1\n"), "line 1, token 1: the array length n = 0 is out of range 1..=1000000000");
-    assert_eq!(error("array-game", "5\n1\n2\n1 6\n"), "line 4, token 2: white cell 2 of query 1 = 6 is out of range 1..=5");
+    assert_eq!(
+        error("array-game", "5\n1\n2\n1 6\n"),
+        "line 4, token 2: white cell 2 of query 1 = 6 is out of range 1..=5"
+    );
     assert_eq!(error("array-game", "5\n1\n2\n3 3\n"), "query 1: cell 3 is listed twice");
-    assert_eq!(error("array-game", "5\n2\n1\n3\n"), "line 5: input ends early; expected the white cell count of query 2");
+    assert_eq!(
+        error("array-game", "5\n2\n1\n3\n"),
+        "line 5: input ends early; expected the white cell count of query 2"
+    );
     assert_eq!(error("moving-pebbles", "3 2 1\n"), "line 2: input ends early; expected pile 3 of case 1");
-    assert_eq!(error("moving-pebbles", "2 1 0\n"), "line 1, token 3: pile 2 of case 1 = 0 is out of range 1..=4611686018427387904");
+    assert_eq!(
+        error("moving-pebbles", "2 1 0\n"),
+        "line 1, token 3: pile 2 of case 1 = 0 is out of range 1..=4611686018427387904"
+    );
     assert_eq!(error("moving-pebbles", "\n\n"), "the input has no case: expected n and n pile sizes");
     assert_eq!(error("black-white", "10 3 2\n"), "k = 3 is odd; the pieces come in white-black pairs");
-    assert_eq!(error("black-white", "10 4 5\n"), "line 1, token 3: the most pieces a move moves, d = 5 is out of range 1..=4");
-    assert_eq!(error("black-white", "10001 4 1\n"), "line 1, token 1: the board length n = 10001 is out of range 1..=10000");
+    assert_eq!(
+        error("black-white", "10 4 5\n"),
+        "line 1, token 3: the most pieces a move moves, d = 5 is out of range 1..=4"
+    );
+    assert_eq!(
+        error("black-white", "10001 4 1\n"),
+        "line 1, token 1: the board length n = 10001 is out of range 1..=10000"
+    );
     assert_eq!(error("black-white", "10 4 2 7\n"), "line 1, token 4: unexpected extra input \"7\"");
 }
 

@@ -184,7 +184,7 @@ fn split_answer(p: &[u32]) -> String {
     }
     match wins.first() {
         Some((i, j, k)) => format!("{i} {j} {k}\n{}\n", wins.len()),
-        None => format!("-1 -1 -1\n0\n"),
+        None => "-1 -1 -1\n0\n".to_string(),
     }
 }
 
@@ -220,7 +220,8 @@ fn pebbles_wins(p: &[u32], memo: &mut std::collections::HashMap<Vec<u32>, bool>)
     }
     fn spread(rest: &mut Vec<u32>, i: usize, left: u32, kept: u32, out: &mut Vec<Vec<u32>>) {
         if i == rest.len() {
-            let mut all: Vec<u32> = rest.iter().copied().chain(std::iter::once(left + kept)).filter(|&x| x > 0).collect();
+            let mut all: Vec<u32> =
+                rest.iter().copied().chain(std::iter::once(left + kept)).filter(|&x| x > 0).collect();
             all.sort();
             out.push(all);
             return;
@@ -245,17 +246,22 @@ fn pebbles_wins(p: &[u32], memo: &mut std::collections::HashMap<Vec<u32>, bool>)
 
 // ---- black-white: the board played out, every layout counted
 
-fn bw_wins(cells: &mut Vec<usize>, white: bool, d: usize, memo: &mut std::collections::HashMap<(Vec<usize>, bool), bool>) -> bool {
-    if let Some(&w) = memo.get(&(cells.clone(), white)) {
+fn bw_wins(
+    cells: &[usize],
+    white: bool,
+    d: usize,
+    memo: &mut std::collections::HashMap<(Vec<usize>, bool), bool>,
+) -> bool {
+    if let Some(&w) = memo.get(&(cells.to_vec(), white)) {
         return w;
     }
     // every choice of up to d own pieces and a distance for each
     let mine: Vec<usize> = (0..cells.len()).filter(|i| (i % 2 == 0) == white).collect();
     let mut win = false;
-    let mut stack = vec![(0usize, 0usize, cells.clone())];
+    let mut stack = vec![(0usize, 0usize, cells.to_vec())];
     while let Some((i, moved, cur)) = stack.pop() {
         if i == mine.len() {
-            if moved > 0 && !bw_wins(&mut cur.clone(), !white, d, memo) {
+            if moved > 0 && !bw_wins(&cur, !white, d, memo) {
                 win = true;
                 break;
             }
@@ -272,7 +278,7 @@ fn bw_wins(cells: &mut Vec<usize>, white: bool, d: usize, memo: &mut std::collec
             }
         }
     }
-    memo.insert((cells.clone(), white), win);
+    memo.insert((cells.to_vec(), white), win);
     win
 }
 
@@ -281,8 +287,8 @@ fn bw_count(n: usize, k: usize, d: usize) -> u64 {
     let mut count = 0;
     for mask in 0u32..1 << n {
         if mask.count_ones() as usize == k {
-            let mut cells: Vec<usize> = (0..n).filter(|c| mask >> c & 1 == 1).collect();
-            count += bw_wins(&mut cells, true, d, &mut memo) as u64;
+            let cells: Vec<usize> = (0..n).filter(|c| mask >> c & 1 == 1).collect();
+            count += bw_wins(&cells, true, d, &mut memo) as u64;
         }
     }
     count

@@ -92,7 +92,9 @@ impl Problem for ArrayProblem {
         let mut white: Vec<u64> = pick_case(input.queries, request.case)?;
         let t = table(n, ctl)?;
         for (i, text) in request.moves.iter().enumerate() {
-            let parsed = text.split_once(',').and_then(|(x, k)| Some((x.trim().parse::<u64>().ok()?, k.trim().parse::<u64>().ok()?)));
+            let parsed = text
+                .split_once(',')
+                .and_then(|(x, k)| Some((x.trim().parse::<u64>().ok()?, k.trim().parse::<u64>().ok()?)));
             let legal = parsed.filter(|&(x, k)| white.contains(&x) && (1..=n / x).contains(&k));
             let Some((x, k)) = legal else {
                 return Err(Error::input(format!(
@@ -151,7 +153,8 @@ impl Problem for ArrayProblem {
         Ok(Report {
             game: self.id(),
             position,
-            to_move: if request.moves.len() % 2 == 0 { "甲 (first player)" } else { "乙 (second player)" }.to_string(),
+            to_move: if request.moves.len().is_multiple_of(2) { "甲 (first player)" } else { "乙 (second player)" }
+                .to_string(),
             value: Shown::position_nimber(x_all),
             moves,
             solver: "grundy (coin turning: XOR of single-cell nimbers, grouped by n/x)",

@@ -75,11 +75,19 @@ impl Problem for BlackWhiteProblem {
             )));
         }
         let gaps: Vec<u64> = cells.chunks(2).map(|p| (p[1] - p[0] - 1) as u64).collect();
-        let board: String =
-            (1..=n.min(200)).map(|c| match cells.iter().position(|&x| x == c) { Some(i) if i % 2 == 0 => 'W', Some(_) => 'B', None => '.' }).collect();
+        let board: String = (1..=n.min(200))
+            .map(|c| match cells.iter().position(|&x| x == c) {
+                Some(i) if i % 2 == 0 => 'W',
+                Some(_) => 'B',
+                None => '.',
+            })
+            .collect();
         let position = vec![
             format!("board: {board}{}", if n > 200 { " ..." } else { "" }),
-            format!("gaps inside the pairs (Nim_{d} piles): {}", gaps.iter().map(|g| g.to_string()).collect::<Vec<_>>().join(" ")),
+            format!(
+                "gaps inside the pairs (Nim_{d} piles): {}",
+                gaps.iter().map(|g| g.to_string()).collect::<Vec<_>>().join(" ")
+            ),
             format!("white wins {} of the layouts (mod 10^9+7)", count_first_wins(n, k, d)),
         ];
         let to_move = "Little A (white, first player)".to_string();

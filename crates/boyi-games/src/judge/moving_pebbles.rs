@@ -110,7 +110,10 @@ impl Problem for PebblesProblem {
         let name = |p: Piles| p.sizes().iter().map(|s| s.to_string()).collect::<Vec<_>>().join(",");
         Ok(Report {
             game: self.id(),
-            position: vec![format!("piles: {}", pos.sizes().iter().map(|s| s.to_string()).collect::<Vec<_>>().join(" "))],
+            position: vec![format!(
+                "piles: {}",
+                pos.sizes().iter().map(|s| s.to_string()).collect::<Vec<_>>().join(" ")
+            )],
             to_move: if played % 2 == 0 { "first player" } else { "second player" }.to_string(),
             value: value.show(),
             moves: shown_moves::<Pebbles>(&analysis, name),

@@ -503,7 +503,7 @@ impl<'r> Engine<'r> {
                         }
                     }
                 }
-                if best.map_or(true, |(r, _, _)| rare < r) {
+                if best.is_none_or(|(r, _, _)| rare < r) {
                     best = Some((rare, mask, domain));
                 }
             }
@@ -767,12 +767,12 @@ impl<'r> Engine<'r> {
                     continue;
                 }
                 let m = n - k;
-                let stop = end.min((m + 1) / 2);
+                let stop = end.min(m.div_ceil(2));
                 for a in a..stop {
                     acc.insert((g[a] ^ g[m - a]).get());
                 }
                 // a heap split into equal halves is made only by the plain rule
-                if !unequal && m % 2 == 0 && (a..end).contains(&(m / 2)) {
+                if !unequal && m.is_multiple_of(2) && (a..end).contains(&(m / 2)) {
                     acc.insert(0);
                 }
                 any |= stop > a;
@@ -840,7 +840,7 @@ impl<'r> Engine<'r> {
 /// block, which the compiler vectorises.
 fn pair_makes<T: Cell>(g: &[T], m: usize, v: T, unequal: bool) -> bool {
     let mut half = m / 2;
-    if unequal && m % 2 == 0 {
+    if unequal && m.is_multiple_of(2) {
         half -= 1;
     }
     if half == 0 {
@@ -981,7 +981,7 @@ fn period_of<T: Cell>(g: &[T], max_take: Option<u64>) -> Option<Periodicity> {
     let last = g.len() - 1;
     let mut observed: Option<Periodicity> = None;
     for p in 1..=last / 2 {
-        if observed.is_some_and(|o| p as u64 % o.period == 0) {
+        if observed.is_some_and(|o| (p as u64).is_multiple_of(o.period)) {
             continue; // a multiple of a period found already says nothing new
         }
         let saltus = g[last].get() as i64 - g[last - p].get() as i64;
@@ -1086,7 +1086,10 @@ mod tests {
         assert_eq!(p, Periodicity { period: 12, preperiod: 71, saltus: 0, proved: true });
         // 0.07 Dawson's Kayles: period 34, preperiod 53.
         let g = heap_values(&rule(&[0, 0, 7]), 400, Method::Auto, &Control::default()).unwrap().values;
-        assert_eq!(find_period(&g, Some(2)).unwrap(), Periodicity { period: 34, preperiod: 53, saltus: 0, proved: true });
+        assert_eq!(
+            find_period(&g, Some(2)).unwrap(),
+            Periodicity { period: 34, preperiod: 53, saltus: 0, proved: true }
+        );
     }
 
     #[test]
