@@ -249,6 +249,8 @@ const WARM_UP: usize = 1 << 11;
 const LIST_CAP: usize = 512;
 /// Probes into one value's occurrences before trying the next pair of values.
 const PROBES: usize = 48;
+/// Probes for one value in all (then the heap is scanned in full).
+const PROBE_BUDGET: usize = 16 * PROBES;
 /// Smallest heaps paired with their partners before probing value by value.
 const PREFIX: usize = 128;
 /// Heaps whose pairs with far rare heaps are marked at once.
@@ -480,6 +482,10 @@ impl<'r> Engine<'r> {
             _ => WARM_UP,
         };
         self.next_rebuild = n.saturating_mul(2).max(warm_up);
+        // values by frequency, for finding pairs: new values keep appearing
+        let mut order: Vec<u32> = (0..self.hist.len() as u32).filter(|&v| self.hist[v as usize] != [0, 0]).collect();
+        order.sort_by_key(|&v| std::cmp::Reverse(self.hist[v as usize][0] + self.hist[v as usize][1]));
+        self.by_count = order;
         let split_parities: Vec<usize> = self.two.iter().map(|k| k & 1).collect();
         let domain_ok = split_parities.iter().all(|&p| p == split_parities[0]);
         // Splits that take k tokens pair heaps of one class into values of
@@ -534,9 +540,6 @@ impl<'r> Engine<'r> {
                 self.rare.push(i as u32);
             }
         }
-        let mut order: Vec<u32> = (0..self.hist.len() as u32).filter(|&v| self.hist[v as usize] != [0, 0]).collect();
-        order.sort_by_key(|&v| std::cmp::Reverse(self.hist[v as usize][0] + self.hist[v as usize][1]));
-        self.by_count = order;
     }
 
     /// The options every heap has whatever the method: removing a heap,
@@ -808,7 +811,13 @@ impl<'r> Engine<'r> {
     /// partner heap holds the more frequent one.
     fn find_pair<T: Cell>(&self, g: &[T], n: usize, v: u32) -> bool {
         let unequal = self.rule.unequal;
+        // Past a few hundred probes the vectorised full scan is cheaper.
+        let mut budget = PROBE_BUDGET;
         for &f in &self.by_count {
+            if budget == 0 {
+                return false;
+            }
+            budget = budget.saturating_sub(PROBES);
             let x = f ^ v;
             let Some(list) = self.lists.get(x as usize) else { continue };
             let ft = T::new(f);
