@@ -754,7 +754,22 @@ impl<'r> Engine<'r> {
             return None;
         }
         let last = c / 64;
-        let all_made = |e: &Self, acc: &A| (0..=last).all(|w| e.missing(acc, q, c, w) == 0);
+        // The rare-parity values below c, to be made; checked after each
+        // chunk of pairs, so kept in registers for the usual few words.
+        let mut need = [0u64; 4];
+        let wide = last >= need.len();
+        if !wide {
+            for (w, n) in need.iter_mut().enumerate().take(last + 1) {
+                *n = self.missing(acc, q, c, w);
+            }
+        }
+        let all_made = |e: &Self, acc: &A| {
+            if wide {
+                (0..=last).all(|w| e.missing(acc, q, c, w) == 0)
+            } else {
+                need.iter().enumerate().all(|(w, &n)| n == 0 || n & !acc.word(w) == 0)
+            }
+        };
         if all_made(self, acc) {
             return Some(c as u32);
         }
