@@ -460,11 +460,12 @@ impl<S: Shape> Game for Connect4<S> {
         Known::Bounds { lo: Some(lo), hi: Some(hi) }
     }
 
-    /// Moves that make the strongest threats first: a threat right above
-    /// the opponent's next free cell (the opponent may not play below it)
-    /// counts most, then one two cells up, then any threat not sitting on
-    /// top of an opponent's threat (such a threat can never be played);
-    /// centre columns break ties.
+    /// Moves that make the most threats first (not counting a threat on top
+    /// of an opponent's threat, which can never be played), with a half
+    /// point for a threat right above the next free cell, where the opponent
+    /// may not play below it; centre columns break ties (the sort is stable
+    /// and moves come centre first). Heavier weights for the cell-above
+    /// threats measured worse: 9.4K against 4.9K nodes a position on L1_R1.
     #[inline]
     fn order_moves(&self, b: &Board, moves: &mut [u8]) {
         let mut scored = [(0u32, 0u8); 64];
@@ -476,10 +477,8 @@ impl<S: Shape> Game for Connect4<S> {
             let mine = self.winning_cells(b.cur | stone, mask) & !(opponent << 1);
             let free = mask.wrapping_add(self.bottom) & self.board;
             let above = (free << 1) & self.board;
-            let next = (mine & above).count_ones();
-            let next_next = (mine & (above << 1)).count_ones();
-            let centre = (c as u32).min(self.width() - 1 - c as u32);
-            *slot = (120 * next + 50 * next_next + 30 * mine.count_ones() + 10 * centre / self.width(), c);
+            let playable_next = (mine & above).count_ones();
+            *slot = (2 * mine.count_ones() + playable_next, c);
         }
         // Insertion sort: a handful of moves, and stable.
         for i in 1..n {
