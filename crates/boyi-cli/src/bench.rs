@@ -6,7 +6,7 @@
 use std::time::{Duration, Instant};
 
 use boyi::Control;
-use boyi_games::{catalogue, generate, generate::Rng};
+use boyi_games::{catalogue, generate, generate::Rng, heap_report};
 
 pub struct Bench {
     pub name: &'static str,
@@ -126,7 +126,74 @@ pub const BENCHES: &[Bench] = &[
         input: |r| generate::bipartite_geography(r, 100_000, 300_000),
         positions: 100_000,
     },
+    Bench {
+        name: "split-game-10x21",
+        problem: "split-game",
+        what: "judge largest: 10 cases of n = 21, up to 10^4 beans a bottle",
+        input: |r| generate::split_game(r, 10, 21),
+        positions: 10 * 21,
+    },
+    Bench {
+        name: "array-game-1e9",
+        problem: "array-game",
+        what: "judge largest: n = 10^9, 100 queries of 100 cells",
+        input: |r| generate::array_game(r, 1_000_000_000, 100, 100),
+        // the distinct quotients n / x: about 2 sqrt(n)
+        positions: 63_244,
+    },
+    Bench {
+        name: "moving-pebbles-10x1e5",
+        problem: "moving-pebbles",
+        what: "judge largest: 10 lines of 10^5 piles",
+        input: |r| generate::moving_pebbles(r, 10, 100_000),
+        positions: 1_000_000,
+    },
+    Bench {
+        name: "black-white-1e4",
+        problem: "black-white",
+        what: "judge largest: n = 10^4, k = 100, d = 1",
+        input: |_| "10000 100 1\n".to_string(),
+        positions: 10_000,
+    },
+    Bench {
+        name: "grundy-kayles-1e6",
+        problem: GRUNDY,
+        what: "boyi grundy 0.77 --to 1000000",
+        input: |_| "0.77 1000000".to_string(),
+        positions: 1_000_001,
+    },
+    Bench {
+        name: "grundy-game-2p21",
+        problem: GRUNDY,
+        what: "boyi grundy grundy --to 2097152 (Grundy's game)",
+        input: |_| "grundy 2097152".to_string(),
+        positions: (1 << 21) + 1,
+    },
+    Bench {
+        name: "grundy-0.376",
+        problem: GRUNDY,
+        what: "boyi grundy 0.376 --to 4600000 (proves period 4, preperiod 2268248)",
+        input: |_| "0.376 4600000".to_string(),
+        positions: 4_600_001,
+    },
+    Bench {
+        name: "grundy-0.354",
+        problem: GRUNDY,
+        what: "boyi grundy 0.354 --to 20200000 (proves period 1180, preperiod 10061916)",
+        input: |_| "0.354 20200000".to_string(),
+        positions: 20_200_001,
+    },
+    Bench {
+        name: "grundy-0.1777",
+        problem: GRUNDY,
+        what: "boyi grundy 0.1777 --to 450000000 (proves period 60620715, preperiod 160949018)",
+        input: |_| "0.1777 450000000".to_string(),
+        positions: 450_000_001,
+    },
 ];
+
+/// A benchmark of `boyi grundy`: its input is `RULE N`.
+const GRUNDY: &str = "grundy";
 
 pub fn list() -> String {
     BENCHES.iter().map(|b| format!("{:26} {}\n", b.name, b.what)).collect()
@@ -154,7 +221,16 @@ pub fn run(filters: &[String], runs: usize, ctl: &Control) -> Result<String, boy
     );
     for b in chosen {
         let input = (b.input)(&mut Rng::new(2026));
-        let problem = catalogue::find(b.problem).expect("benchmarks name catalogue problems");
+        let run_once = |ctl: &Control| -> Result<(), boyi_games::Error> {
+            if b.problem == GRUNDY {
+                let (rule, to) = input.split_once(' ').expect("grundy benchmarks are `RULE N`");
+                let report = heap_report::grundy(rule, to.parse().expect("a heap count"), 0, ctl)?;
+                eprintln!("{}: {}", b.name, report.summary);
+            } else {
+                catalogue::find(b.problem).expect("benchmarks name catalogue problems").solve(&input, ctl)?;
+            }
+            Ok(())
+        };
         let mut walls = Vec::new();
         let mut cpus = Vec::new();
         let mut peak = 0;
@@ -162,7 +238,7 @@ pub fn run(filters: &[String], runs: usize, ctl: &Control) -> Result<String, boy
             reset_peak_memory();
             let cpu0 = cpu_time();
             let t0 = Instant::now();
-            problem.solve(&input, ctl)?;
+            run_once(ctl)?;
             walls.push(t0.elapsed());
             cpus.push(cpu_time().saturating_sub(cpu0));
             peak = peak.max(peak_memory().unwrap_or(0));
@@ -287,8 +363,7 @@ fn run_sets<S: boyi_games::connect4::Shape>(
     for file in files {
         let text = std::fs::read_to_string(file)
             .map_err(|e| boyi_games::Error::input(format!("cannot read {}: {e}", file.display())))?;
-        let lines: Vec<&str> =
-            text.lines().filter(|l| !l.trim().is_empty()).take(limit.unwrap_or(usize::MAX)).collect();
+        let lines: Vec<&str> = text.lines().take(limit.unwrap_or(usize::MAX)).collect();
         let (mut total, mut max, mut nodes, mut correct) = (Duration::ZERO, Duration::ZERO, 0u64, 0usize);
         for line in &lines {
             let mut parts = line.split_whitespace();

@@ -157,6 +157,29 @@ enum Command {
         #[command(flatten)]
         options: GameOptions,
     },
+    /// Grundy values of a heap game, with its period and preperiod.
+    #[command(long_about = "Grundy values G(0..=N) of a heap game, its period and preperiod, and whether\n\
+        the periodicity theorem for octal games proves them (`proved`) or they are only seen\n\
+        (`observed`). The last line is `period P, preperiod N0 (proved)`, `(observed)`, or\n\
+        `no period found up to N`.\n\n\
+        RULE is an octal code (0.77 Kayles, 0.07 Dawson's Kayles, 0.137 Dawson's chess, 4.07: the\n\
+        digit before the point splits a heap without taking), hex: and a hexadecimal code\n\
+        (hex:0.F; digit bit 8 leaves three heaps), sub:1,3,4 (a subtraction set), allbut:2,5\n\
+        (every take but these), grundy (Grundy's game), or a name: kayles, dawsons-kayles,\n\
+        dawsons-chess, nim.")]
+    Grundy {
+        /// The rule: an octal code, hex:CODE, sub:LIST, allbut:LIST, grundy, or a name.
+        rule: String,
+        /// The largest heap to value.
+        #[arg(long, default_value_t = 1000, value_name = "N")]
+        to: u64,
+        /// How many values to print (from heap 0).
+        #[arg(long, default_value_t = 100, value_name = "K")]
+        show: usize,
+        /// Machine-readable output.
+        #[arg(long)]
+        json: bool,
+    },
 }
 
 /// Options of the games that take them (see each problem's help).
@@ -357,6 +380,16 @@ fn run(command: Command, threads: Option<usize>, ctl: &Control) -> Result<(), Fa
             }
             Ok(())
         }
+        Command::Grundy { rule, to, show, json } => {
+            let report = boyi_games::heap_report::grundy(&rule, to, show, ctl)
+                .map_err(|error| Failure { context: Some("grundy".to_string()), error })?;
+            if json {
+                write_stdout(&format!("{}\n", serde_json::to_string_pretty(&report).expect("reports serialize")));
+            } else {
+                write_stdout(&report.render());
+            }
+            Ok(())
+        }
         Command::Solve { problem: name, file, options } => {
             let p = problem(&name)?;
             let in_context = |error| Failure { context: Some(p.id().to_string()), error };
@@ -432,6 +465,7 @@ fn render(r: &Report) -> String {
     let meaning = match r.value {
         Shown::Score { .. } => " (the mover's points minus the opponent's, best play)",
         _ if drawn => " (neither side can force an end: best play goes on forever)",
+        Shown::Nimber { .. } => " (a move's nimber is that of the position it leaves)",
         _ => "",
     };
     s.push_str(&format!("value: {}{meaning}\n", r.value));

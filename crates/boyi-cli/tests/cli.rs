@@ -166,3 +166,62 @@ fn loopy_and_matching_problems_end_to_end() {
         "boyi: chase: the retrograde table needs 192 MiB, limit 100 MiB; use --memory to raise it\n"
     );
 }
+
+#[test]
+fn grundy_reports_the_period_last() {
+    let out = boyi(&["grundy", "0.77", "--to", "300"], "");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let s = text(&out.stdout);
+    assert_eq!(s.lines().last(), Some("period 12, preperiod 71 (proved)"), "{s}");
+    assert!(s.contains("0: 0 1 2 3 1 4 3 2 1 4 2 6 4 1 2 7 1 4 3 2"), "{s}");
+    let out = boyi(&["grundy", "0.137", "--to", "200", "--json"], "");
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!((v["period"].as_u64(), v["preperiod"].as_u64()), (Some(34), Some(52)));
+    assert_eq!(v["status"], "proved");
+    assert_eq!(v["summary"], "period 34, preperiod 52 (proved)");
+    let out = boyi(&["grundy", "0.07", "--to", "160"], "");
+    assert_eq!(text(&out.stdout).lines().last(), Some("period 34, preperiod 53 (observed)"));
+    let out = boyi(&["grundy", "grundy", "--to", "50", "--show", "21"], "");
+    let s = text(&out.stdout);
+    assert!(s.contains("0: 0 0 0 1 0 2 1 0 2 1 0 2 1 3 2 1 3 2 4 3"), "{s}");
+    assert_eq!(s.lines().last(), Some("no period found up to 50"));
+}
+
+#[test]
+fn grundy_bad_rules_are_one_line_exit_2() {
+    for (rule, msg) in [
+        ("0.8", "boyi: grundy: rule `0.8`: digit 8 is not octal (0-7); write hex:0.8 for a hexadecimal code\n"),
+        (
+            "abc",
+            "boyi: grundy: rule `abc`: expected a code like 0.77 (digits before and after a point), sub:1,3,4, allbut:2, or grundy\n",
+        ),
+        ("sub:1,x", "boyi: grundy: rule `sub:1,x`: expected a list of takes like 1,3,4, found `x`\n"),
+    ] {
+        let out = boyi(&["grundy", rule], "");
+        assert_eq!(out.status.code(), Some(2), "{rule}");
+        assert!(out.stdout.is_empty());
+        assert_eq!(text(&out.stderr), msg);
+    }
+    let out = boyi(&["grundy", "0.77", "--to", "100000000", "--memory", "1M"], "");
+    assert_eq!(out.status.code(), Some(3));
+    assert!(
+        text(&out.stderr).contains("the Grundy value table needs 95.4 MiB, limit 1.0 MiB"),
+        "{}",
+        text(&out.stderr)
+    );
+}
+
+#[test]
+fn impartial_problems_analyze() {
+    let out = boyi(&["analyze", "split-game"], &example("split-game/sample1.in"));
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let s = text(&out.stdout);
+    assert!(s.contains("0,2,3  win (nimber 0)  best"), "{s}");
+    let out = boyi(&["analyze", "array-game", "--case", "2", "--json"], &example("array-game/sample1.in"));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["value"]["result"], "lose");
+    let out = boyi(&["analyze", "black-white", "1", "4", "6", "10"], &example("black-white/sample1.in"));
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let out = boyi(&["analyze", "moving-pebbles"], &example("moving-pebbles/sample1.in"));
+    assert!(text(&out.stdout).contains("value: win"), "{}", text(&out.stdout));
+}

@@ -1,7 +1,8 @@
 //! Every problem boyi answers, by id and alias.
 
 use crate::judge::{
-    chase, coin_game, connect4, gems_fight, geography, permutation_game, rabbit_egg, young_chess, Problem,
+    array_game, black_white, chase, coin_game, connect4, gems_fight, geography, moving_pebbles, permutation_game,
+    rabbit_egg, split_game, young_chess, Problem,
 };
 
 static PROBLEMS: &[&dyn Problem] = &[
@@ -14,6 +15,10 @@ static PROBLEMS: &[&dyn Problem] = &[
     &rabbit_egg::RabbitEggProblem,
     &geography::GeographyProblem,
     &connect4::Connect4Problem,
+    &split_game::SplitProblem,
+    &array_game::ArrayProblem,
+    &moving_pebbles::PebblesProblem,
+    &black_white::BlackWhiteProblem,
 ];
 
 pub fn all() -> &'static [&'static dyn Problem] {

@@ -309,19 +309,51 @@ impl<S: Shape> Connect4<S> {
     /// of stones, with the same in another such column; there is an even
     /// number of them). The second player then gets every empty even-row
     /// cell not playable now, and the first player at most the other cells.
-    /// If no four fits in those, the first player cannot win (bound 0); if
-    /// moreover the second player's cells hold a four, it loses (bound -1,
-    /// losing on the last move at best). Otherwise nothing is learnt.
+    /// If no four fits in those, the first player cannot win (bound 0). If
+    /// moreover the second player's cells hold a four, that four gets
+    /// completed and the first player loses, at the latest once every cell
+    /// is filled that can be filled while one of the four's cells is still
+    /// empty. Otherwise nothing is learnt.
     fn claimeven_bound(&self, b: &Board, playable: u64) -> i32 {
         let theirs = (b.cur ^ b.mask) | (self.even_rows & !b.mask & !playable & self.board);
         let mine = self.board & !theirs;
         if self.has_four(mine) {
-            i32::MAX
-        } else if self.has_four(theirs) {
-            -1
-        } else {
-            0
+            return i32::MAX;
         }
+        let Some(last) = self.latest_completion(theirs, b.mask) else { return 0 };
+        // The second player places the even-numbered stones.
+        let n = (last - last % 2) as i32;
+        -((self.cells() as i32 + 2 - n) / 2)
+    }
+
+    /// The latest stone number by which some four inside `stones` must be
+    /// complete, with `filled` the cells taken so far: a four is still open
+    /// only while one of its empty cells is, and nothing can stand above an
+    /// empty cell; so four with empty cells `E` completes by stone
+    /// `cells − min over e in E of (cells above e)`. `None` if `stones` hold
+    /// no four at all.
+    fn latest_completion(&self, stones: u64, filled: u64) -> Option<u32> {
+        let h = self.height();
+        let stride = h + 1;
+        let mut best: Option<u32> = None;
+        for s in [1, stride, h, h + 2] {
+            // Bit p of `starts` marks the four p, p+s, p+2s, p+3s.
+            let mut starts = stones & (stones >> s) & (stones >> (2 * s)) & (stones >> (3 * s));
+            while starts != 0 {
+                let p = starts.trailing_zeros();
+                starts &= starts - 1;
+                let mut above_min = u32::MAX;
+                for k in 0..4 {
+                    let cell = p + k * s;
+                    if filled >> cell & 1 == 0 {
+                        above_min = above_min.min(h - 1 - cell % stride);
+                    }
+                }
+                let by = if above_min == u32::MAX { 0 } else { self.cells() - above_min };
+                best = Some(best.map_or(by, |x: u32| x.min(by)));
+            }
+        }
+        best
     }
 
     /// The unique key of a position, and whether it is the mirror image's.
@@ -428,11 +460,12 @@ impl<S: Shape> Game for Connect4<S> {
         Known::Bounds { lo: Some(lo), hi: Some(hi) }
     }
 
-    /// Moves that make the strongest threats first: a threat right above
-    /// the opponent's next free cell (the opponent may not play below it)
-    /// counts most, then one two cells up, then any threat not sitting on
-    /// top of an opponent's threat (such a threat can never be played);
-    /// centre columns break ties.
+    /// Moves that make the most threats first (not counting a threat on top
+    /// of an opponent's threat, which can never be played), with a half
+    /// point for a threat right above the next free cell, where the opponent
+    /// may not play below it; centre columns break ties (the sort is stable
+    /// and moves come centre first). Heavier weights for the cell-above
+    /// threats measured worse: 9.4K against 4.9K nodes a position on L1_R1.
     #[inline]
     fn order_moves(&self, b: &Board, moves: &mut [u8]) {
         let mut scored = [(0u32, 0u8); 64];
@@ -444,10 +477,8 @@ impl<S: Shape> Game for Connect4<S> {
             let mine = self.winning_cells(b.cur | stone, mask) & !(opponent << 1);
             let free = mask.wrapping_add(self.bottom) & self.board;
             let above = (free << 1) & self.board;
-            let next = (mine & above).count_ones();
-            let next_next = (mine & (above << 1)).count_ones();
-            let centre = (c as u32).min(self.width() - 1 - c as u32);
-            *slot = (120 * next + 50 * next_next + 30 * mine.count_ones() + 10 * centre / self.width(), c);
+            let playable_next = (mine & above).count_ones();
+            *slot = (2 * mine.count_ones() + playable_next, c);
         }
         // Insertion sort: a handful of moves, and stable.
         for i in 1..n {

@@ -141,3 +141,47 @@ pub fn bipartite_geography(rng: &mut Rng, n: u32, m: u32) -> String {
     }
     s + "1\n"
 }
+/// split-game: `cases` cases of `n` bottles holding `0..=10000` beans.
+pub fn split_game(rng: &mut Rng, cases: usize, n: usize) -> String {
+    let mut s = format!("{cases}\n");
+    for _ in 0..cases {
+        s += &format!("{n}\n");
+        s += &line((0..n).map(|_| rng.range(0, 10_000)));
+    }
+    s
+}
+
+/// array-game: length `n`, `queries` queries of `cells` distinct white cells.
+pub fn array_game(rng: &mut Rng, n: u64, queries: usize, cells: usize) -> String {
+    let mut s = format!("{n}\n{queries}\n");
+    for _ in 0..queries {
+        let mut picked: Vec<i64> = Vec::with_capacity(cells);
+        while picked.len() < cells.min(n as usize) {
+            let x = rng.range(1, n as i64);
+            if !picked.contains(&x) {
+                picked.push(x);
+            }
+        }
+        s += &format!("{}\n", picked.len());
+        s += &line(picked);
+    }
+    s
+}
+
+/// moving-pebbles: `cases` lines of `n` piles; every other case pairs off
+/// (the second player's wins), the others are random.
+pub fn moving_pebbles(rng: &mut Rng, cases: usize, n: usize) -> String {
+    let mut s = String::new();
+    for case in 0..cases {
+        let mut piles: Vec<i64> = (0..n).map(|_| rng.range(1, 1_000_000_000)).collect();
+        if case % 2 == 0 && n.is_multiple_of(2) {
+            for i in (0..n).step_by(2) {
+                piles[i + 1] = piles[i];
+            }
+            rng.shuffle(&mut piles);
+        }
+        s += &format!("{n} ");
+        s += &line(piles);
+    }
+    s
+}

@@ -18,6 +18,22 @@ pub enum Shown {
         #[serde(skip_serializing_if = "Option::is_none")]
         remoteness: Option<u32>,
     },
+    /// An impartial game: the nimber of the position (for a move, of the
+    /// position it leaves) and `win` / `lose` for the side to move (for a
+    /// move, for its mover: it wins when it leaves nimber 0).
+    Nimber { nimber: u64, result: &'static str },
+}
+
+impl Shown {
+    /// A position of an impartial game, for the side to move.
+    pub fn position_nimber(nimber: u64) -> Shown {
+        Shown::Nimber { nimber, result: if nimber != 0 { "win" } else { "lose" } }
+    }
+
+    /// A move of an impartial game that leaves a position of nimber `left`.
+    pub fn move_nimber(left: u64) -> Shown {
+        Shown::Nimber { nimber: left, result: if left == 0 { "win" } else { "lose" } }
+    }
 }
 
 impl fmt::Display for Shown {
@@ -28,6 +44,7 @@ impl fmt::Display for Shown {
                 Some(r) => write!(f, "{result} in {r}"),
                 None => write!(f, "{result}"),
             },
+            Shown::Nimber { nimber, result } => write!(f, "{result} (nimber {nimber})"),
         }
     }
 }

@@ -59,6 +59,42 @@ fn coin_game_errors() {
 }
 
 #[test]
+fn impartial_problem_errors() {
+    assert_eq!(error("split-game", "1\n3\n1 2\n"), "line 4: input ends early; expected p_2 of case 1");
+    assert_eq!(error("split-game", "1\n22\n"), "line 2, token 1: n of case 1 = 22 is out of range 2..=21");
+    assert_eq!(
+        error("split-game", "1\n2\n1 10001\n"),
+        "line 3, token 2: p_1 of case 1 = 10001 is out of range 0..=10000"
+    );
+    assert_eq!(error("array-game", "0\n1\n"), "line 1, token 1: the array length n = 0 is out of range 1..=1000000000");
+    assert_eq!(
+        error("array-game", "5\n1\n2\n1 6\n"),
+        "line 4, token 2: white cell 2 of query 1 = 6 is out of range 1..=5"
+    );
+    assert_eq!(error("array-game", "5\n1\n2\n3 3\n"), "query 1: cell 3 is listed twice");
+    assert_eq!(
+        error("array-game", "5\n2\n1\n3\n"),
+        "line 5: input ends early; expected the white cell count of query 2"
+    );
+    assert_eq!(error("moving-pebbles", "3 2 1\n"), "line 2: input ends early; expected pile 3 of case 1");
+    assert_eq!(
+        error("moving-pebbles", "2 1 0\n"),
+        "line 1, token 3: pile 2 of case 1 = 0 is out of range 1..=4611686018427387904"
+    );
+    assert_eq!(error("moving-pebbles", "\n\n"), "the input has no case: expected n and n pile sizes");
+    assert_eq!(error("black-white", "10 3 2\n"), "k = 3 is odd; the pieces come in white-black pairs");
+    assert_eq!(
+        error("black-white", "10 4 5\n"),
+        "line 1, token 3: the most pieces a move moves, d = 5 is out of range 1..=4"
+    );
+    assert_eq!(
+        error("black-white", "10001 4 1\n"),
+        "line 1, token 1: the board length n = 10001 is out of range 1..=10000"
+    );
+    assert_eq!(error("black-white", "10 4 2 7\n"), "line 1, token 4: unexpected extra input \"7\"");
+}
+
+#[test]
 fn sizes_beyond_memory_are_refused_up_front() {
     let ctl = Control::default().with_memory_limit(1 << 20);
     let input = format!("1\n24\n{}\n", (1..=24).rev().map(|x| x.to_string()).collect::<Vec<_>>().join(" "));
@@ -154,8 +190,20 @@ fn no_panic(problem: &str, input: &str) -> Result<(), TestCaseError> {
     Ok(())
 }
 
-const PROBLEMS: [&str; 8] =
-    ["young-chess", "permutation-game", "gems-fight", "coin-game", "chase", "torus-chase", "rabbit-egg", "geography"];
+const PROBLEMS: [&str; 12] = [
+    "young-chess",
+    "permutation-game",
+    "gems-fight",
+    "coin-game",
+    "chase",
+    "torus-chase",
+    "rabbit-egg",
+    "geography",
+    "split-game",
+    "array-game",
+    "moving-pebbles",
+    "black-white",
+];
 
 fn sample(problem: &str) -> String {
     let path = format!("{}/../../examples/{problem}/sample1.in", env!("CARGO_MANIFEST_DIR"));
@@ -166,7 +214,7 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(300))]
 
     #[test]
-    fn random_bytes_never_panic(bytes in proptest::collection::vec(any::<u8>(), 0..64), which in 0..PROBLEMS.len()) {
+    fn random_bytes_never_panic(bytes in proptest::collection::vec(any::<u8>(), 0..64), which in 0usize..PROBLEMS.len()) {
         no_panic(PROBLEMS[which], &String::from_utf8_lossy(&bytes))?;
     }
 
@@ -176,12 +224,12 @@ proptest! {
             (0u64..40).prop_map(|x| x.to_string()),
             any::<i64>().prop_map(|x| x.to_string()),
             Just("-1".to_string()), Just("x".to_string()), Just("\n".to_string()), Just("".to_string()),
-        ], 0..40), which in 0..PROBLEMS.len()) {
+        ], 0..40), which in 0usize..PROBLEMS.len()) {
         no_panic(PROBLEMS[which], &tokens.join(" "))?;
     }
 
     #[test]
-    fn mangled_samples_never_panic(which in 0..PROBLEMS.len(), cut in any::<prop::sample::Index>(), pos in any::<prop::sample::Index>(), junk in "[0-9a-z -]{0,4}") {
+    fn mangled_samples_never_panic(which in 0usize..PROBLEMS.len(), cut in any::<prop::sample::Index>(), pos in any::<prop::sample::Index>(), junk in "[0-9a-z -]{0,4}") {
         let s = sample(PROBLEMS[which]);
         let cut_at = cut.index(s.len() + 1);
         no_panic(PROBLEMS[which], &s[..cut_at])?;

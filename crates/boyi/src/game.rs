@@ -156,3 +156,21 @@ pub trait Reversible: Indexed {
     /// checks an implementation against the forward moves.
     fn unmoves(&self, pos: &Self::Pos, out: &mut Vec<(Self::Pos, Turn)>);
 }
+
+/// An impartial game: both players have the same moves from every position,
+/// so every position has a Grundy value (its nimber) and the mover wins
+/// exactly when it is not 0. [`Game::terminal`] is then normal play (the
+/// mover lost); the Grundy solvers never call it.
+///
+/// A position that is a sum of independent games (heaps, beans, coins)
+/// exposes its components through [`Impartial::split`]; its value is the XOR
+/// of theirs, so each component is valued once however often it recurs.
+pub trait Impartial: Game {
+    /// Appends the independent components whose sum `pos` is and returns
+    /// true, or returns false (appending nothing) when `pos` is valued whole.
+    /// A component must not split further into itself alone.
+    fn split(&self, pos: &Self::Pos, out: &mut Vec<Self::Pos>) -> bool {
+        let _ = (pos, out);
+        false
+    }
+}

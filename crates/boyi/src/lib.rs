@@ -14,6 +14,6 @@ pub mod value;
 
 pub use control::{Control, Progress};
 pub use error::Error;
-pub use game::{Game, Indexed, Known, Layered, Step, StepOf};
+pub use game::{Game, Impartial, Indexed, Known, Layered, Step, StepOf};
 pub use solve::{Analysis, MoveValue};
 pub use value::{Outcome, Turn, Value};

@@ -4,13 +4,17 @@
 //! never matter, and the whole input is checked before anything is solved:
 //! bad input yields an error and no output at all.
 
+pub mod array_game;
+pub mod black_white;
 pub mod chase;
 pub mod coin_game;
 pub mod connect4;
 pub mod gems_fight;
 pub mod geography;
+pub mod moving_pebbles;
 pub mod permutation_game;
 pub mod rabbit_egg;
+pub mod split_game;
 pub mod tokens;
 pub mod young_chess;
 

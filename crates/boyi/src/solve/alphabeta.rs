@@ -71,7 +71,7 @@ impl<'g, G: Game> AlphaBeta<'g, G> {
     const CHECK_EVERY: u64 = 1 << 16;
     /// Helpers perturb move order only this close to the root, where
     /// desynchronised threads fill the table with different subtrees.
-    const JITTER_PLIES: usize = 8;
+    const JITTER_PLIES: usize = 3;
     /// Native stack kept free before a deeper call moves to a new segment.
     const STACK_RED_ZONE: usize = 128 << 10;
     const STACK_SEGMENT: usize = 4 << 20;
@@ -321,10 +321,6 @@ impl<'g, G: Game> AlphaBeta<'g, G> {
             }
         }
         let game = self.game;
-        // Start fetching this position's table bucket now: the memory access
-        // overlaps with generating and bounding the moves.
-        let key = game.key(pos);
-        self.tt.prefetch(key);
         // This node's moves live at arena[start..end], in the order the game
         // produced them; children push theirs above and are truncated away.
         let start = self.arena.len();
@@ -361,6 +357,10 @@ impl<'g, G: Game> AlphaBeta<'g, G> {
             return Ok(G::Value::back_score(step.reward, step.turn, child));
         }
 
+        // A parent asked for this bucket already when it listed its children
+        // (below); ask again for the root and after forced moves.
+        let key = game.key(pos);
+        self.tt.prefetch(key);
         // Ask for every child's bucket now: this node's own probe, the cutoff
         // checks and the ordering overlap their arrival, and each child then
         // finds its entry in cache.
@@ -404,7 +404,10 @@ impl<'g, G: Game> AlphaBeta<'g, G> {
         // Keep the game's order at arena[end..end + count] for table hints;
         // search in the ordered copy at arena[start..end].
         self.arena.extend_from_within(start..end);
-        let hinted = probed.and_then(|e| e.hint).and_then(|h| game.hinted_move(pos, h, &self.arena[end..]));
+        let hinted = probed
+            .filter(|e| e.bound != Bound::Upper)
+            .and_then(|e| e.hint)
+            .and_then(|h| game.hinted_move(pos, h, &self.arena[end..]));
         // The table's move goes first; the others are ordered only if it
         // does not cut off, since ordering costs the game real work.
         let moves = &mut self.arena[start..end];

@@ -3,6 +3,8 @@
 //! value every child, then [`rank_moves`].
 
 pub mod alphabeta;
+pub mod grundy;
+pub mod heaps;
 pub mod matching;
 pub mod negamax;
 pub mod retrograde;

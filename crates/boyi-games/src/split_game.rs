@@ -1,0 +1,182 @@
+//! The split game (HNOI 2007 "分裂游戏", BZOJ 1188): bottles `0..n` hold
+//! beans; a move takes one bean from bottle `i` and puts one bean into each
+//! of bottles `j` and `k`, with `i < j <= k` (into `j` twice when `j = k`).
+//! Whoever cannot move loses.
+//!
+//! Beans never interact, so a position is the sum of its beans
+//! ([`Impartial::split`]): a bean in bottle `i` has a nimber `g(i)` of its
+//! own, the position's nimber is the XOR over all beans, and two beans in one
+//! bottle cancel. [`bean_values`] is that theory as a table; the tests value
+//! whole positions without splitting and compare.
+
+use boyi::{Game, Impartial, Outcome, Step, StepOf, Turn};
+
+use boyi::solve::grundy::MexSet;
+
+/// Bottles in a judge input.
+pub const MAX_BOTTLES: usize = 21;
+
+#[derive(Clone, Debug)]
+pub struct SplitGame {
+    bottles: usize,
+}
+
+impl SplitGame {
+    pub fn new(bottles: usize) -> Self {
+        SplitGame { bottles }
+    }
+
+    pub fn bottles(&self) -> usize {
+        self.bottles
+    }
+
+    /// A single bean in bottle `i`.
+    pub fn bean(&self, i: usize) -> Vec<u16> {
+        let mut p = vec![0; self.bottles];
+        p[i] = 1;
+        p
+    }
+}
+
+/// A move: take from bottle `.0`, put into bottles `.1` and `.2`.
+pub type Split = (u8, u8, u8);
+
+impl Game for SplitGame {
+    /// Beans in each bottle.
+    type Pos = Vec<u16>;
+    type Move = Split;
+    type Value = Outcome;
+
+    fn moves(&self, pos: &Vec<u16>, out: &mut Vec<Split>) {
+        let n = self.bottles;
+        for i in (0..n).filter(|&i| pos[i] > 0) {
+            for j in i + 1..n {
+                out.extend((j..n).map(|k| (i as u8, j as u8, k as u8)));
+            }
+        }
+    }
+
+    fn play(&self, pos: &Vec<u16>, (i, j, k): Split) -> StepOf<Self> {
+        let mut p = pos.clone();
+        p[i as usize] -= 1;
+        p[j as usize] += 1;
+        p[k as usize] += 1;
+        Step { pos: p, reward: (), turn: Turn::Pass }
+    }
+
+    fn terminal(&self, _: &Vec<u16>) -> Outcome {
+        Outcome::Lose(0)
+    }
+}
+
+impl Impartial for SplitGame {
+    /// One component per bean.
+    fn split(&self, pos: &Vec<u16>, out: &mut Vec<Vec<u16>>) -> bool {
+        if pos.iter().map(|&c| c as u32).sum::<u32>() < 2 {
+            return false;
+        }
+        for (i, &c) in pos.iter().enumerate() {
+            for _ in 0..c {
+                out.push(self.bean(i));
+            }
+        }
+        true
+    }
+}
+
+/// `g(i)`, the nimber of one bean in bottle `i` of `n`: the mex of
+/// `g(j) ^ g(k)` over `i < j <= k < n`.
+pub fn bean_values(n: usize) -> Vec<u32> {
+    let mut g = vec![0u32; n];
+    let mut set = MexSet::new();
+    for i in (0..n).rev() {
+        set.clear();
+        for j in i + 1..n {
+            for k in j..n {
+                set.insert((g[j] ^ g[k]) as usize);
+            }
+        }
+        g[i] = set.mex() as u32;
+    }
+    g
+}
+
+/// The nimber of a position: the XOR of `g(i)` over bottles with an odd count.
+pub fn nimber(beans: &[u64], g: &[u32]) -> u32 {
+    beans.iter().zip(g).filter(|(&c, _)| c % 2 == 1).fold(0, |x, (_, &v)| x ^ v)
+}
+
+/// Every winning move in the judge's order (by `i`, then `j`, then `k`): the
+/// bean taken from `i` must leave `g(j) ^ g(k)` equal to its target `X ^ g(i)`.
+pub fn winning_moves(beans: &[u64], g: &[u32]) -> Vec<(usize, usize, usize)> {
+    let x = nimber(beans, g);
+    let n = beans.len();
+    let mut out = Vec::new();
+    if x == 0 {
+        return out;
+    }
+    for i in (0..n).filter(|&i| beans[i] > 0) {
+        let target = x ^ g[i];
+        for j in i + 1..n {
+            out.extend((j..n).filter(|&k| g[j] ^ g[k] == target).map(|k| (i, j, k)));
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use boyi::solve::grundy::Grundy;
+    use boyi::solve::negamax::Negamax;
+    use boyi::Control;
+
+    /// Every position of up to 5 bottles with at most 3 beans in all: whole
+    /// positions (no splitting) have the theory's nimber, win/lose agrees
+    /// with negamax, and the winning moves are those that leave nimber 0.
+    #[test]
+    fn theory_matches_whole_positions() {
+        for n in 2..=5 {
+            let game = SplitGame::new(n);
+            let g = bean_values(n);
+            let mut whole = Grundy::new(&game, Control::default()).without_split();
+            let mut split = Grundy::new(&game, Control::default());
+            for (i, &want) in g.iter().enumerate() {
+                assert_eq!(split.value(&game.bean(i)).unwrap(), want);
+            }
+            let mut nm = Negamax::new(&game, Control::default());
+            let mut checked = 0;
+            for code in 0..4usize.pow(n as u32) {
+                let pos: Vec<u16> = (0..n).map(|b| (code / 4usize.pow(b as u32) % 4) as u16).collect();
+                if pos.iter().sum::<u16>() > 3 {
+                    continue;
+                }
+                let beans: Vec<u64> = pos.iter().map(|&c| c as u64).collect();
+                let v = whole.value(&pos).unwrap();
+                assert_eq!(v, nimber(&beans, &g), "{pos:?}");
+                assert_eq!(nm.value(&pos).unwrap().is_win(), v != 0);
+                let mut want: Vec<(usize, usize, usize)> = whole
+                    .analyze(&pos)
+                    .unwrap()
+                    .into_iter()
+                    .filter(|&(_, child)| child == 0)
+                    .map(|((i, j, k), _)| (i as usize, j as usize, k as usize))
+                    .collect();
+                want.sort();
+                assert_eq!(winning_moves(&beans, &g), want, "{pos:?}");
+                // the engine's sum rule finds the same moves from the beans alone
+                let mut from_sum: Vec<(usize, usize, usize)> = split
+                    .sum_winning_moves(&pos)
+                    .unwrap()
+                    .into_iter()
+                    .map(|(_, (i, j, k))| (i as usize, j as usize, k as usize))
+                    .collect();
+                from_sum.sort();
+                from_sum.dedup();
+                assert_eq!(from_sum, want, "{pos:?}");
+                checked += 1;
+            }
+            assert!(checked >= 10);
+        }
+    }
+}
