@@ -329,31 +329,29 @@ impl<S: Shape> Connect4<S> {
     /// The latest stone number by which some four inside `stones` must be
     /// complete, with `filled` the cells taken so far: a four is still open
     /// only while one of its empty cells is, and nothing can stand above an
-    /// empty cell; so four with empty cells `E` completes by stone
-    /// `cells − min over e in E of (cells above e)`. `None` if `stones` hold
-    /// no four at all.
+    /// empty cell; so a four whose highest empty cell is on row `r` (from 0)
+    /// completes by stone `cells − (height − 1 − r)`, and the four that
+    /// matters is the one whose highest empty cell is lowest. That row is
+    /// found by bisection: some four has every empty cell on row `r` or
+    /// below exactly when the stones there, with the filled cells, hold a
+    /// four. `None` if `stones` hold no four at all.
     fn latest_completion(&self, stones: u64, filled: u64) -> Option<u32> {
-        let h = self.height();
-        let stride = h + 1;
-        let mut best: Option<u32> = None;
-        for s in [1, stride, h, h + 2] {
-            // Bit p of `starts` marks the four p, p+s, p+2s, p+3s.
-            let mut starts = stones & (stones >> s) & (stones >> (2 * s)) & (stones >> (3 * s));
-            while starts != 0 {
-                let p = starts.trailing_zeros();
-                starts &= starts - 1;
-                let mut above_min = u32::MAX;
-                for k in 0..4 {
-                    let cell = p + k * s;
-                    if filled >> cell & 1 == 0 {
-                        above_min = above_min.min(h - 1 - cell % stride);
-                    }
-                }
-                let by = if above_min == u32::MAX { 0 } else { self.cells() - above_min };
-                best = Some(best.map_or(by, |x: u32| x.min(by)));
+        let h = self.height() as i32;
+        if !self.has_four(stones) {
+            return None;
+        }
+        // The lowest such row lies in lo..=hi; row -1 means no empty cell.
+        let (mut lo, mut hi) = (-1i32, h - 1);
+        while lo < hi {
+            let mid = lo + (hi - lo) / 2;
+            let low_rows = if mid < 0 { 0 } else { self.bottom * ((2u64 << mid) - 1) };
+            if self.has_four(stones & (filled | low_rows)) {
+                hi = mid;
+            } else {
+                lo = mid + 1;
             }
         }
-        best
+        Some(if hi < 0 { 0 } else { self.cells() - (h - 1 - hi) as u32 })
     }
 
     /// The unique key of a position, and whether it is the mirror image's.
