@@ -509,12 +509,18 @@ impl<'g, G: Game> AlphaBeta<'g, G> {
         if let Some(b) = &busy {
             b.leave(key);
         }
-        let bound = if best <= alpha_in {
-            Bound::Upper
-        } else if best >= beta {
-            Bound::Lower
-        } else {
-            Bound::Exact
+        let bound = match probed {
+            // The table already held the opposite bound at this very score:
+            // together they make it exact.
+            Some(e)
+                if e.score == best
+                    && (best <= alpha_in && e.bound == Bound::Lower || best >= beta && e.bound == Bound::Upper) =>
+            {
+                Bound::Exact
+            }
+            _ if best <= alpha_in => Bound::Upper,
+            _ if best >= beta => Bound::Lower,
+            _ => Bound::Exact,
         };
         let hint = game.move_hint(pos, best_move, &self.arena[end..end + count]);
         self.tt.store(key, Entry { score: best, bound, hint }, self.nodes - start_nodes);
