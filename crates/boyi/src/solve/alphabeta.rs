@@ -40,7 +40,8 @@ pub enum Driver {
 
 /// Why a search stopped early.
 enum Halt {
-    /// Another thread of the same search found the answer.
+    /// Another thread of the same search found the answer, or a lone
+    /// search reached the node count where it hands over to threads.
     Done,
     Error(Error),
 }
@@ -66,6 +67,8 @@ pub struct AlphaBeta<'g, G: Game> {
     stop: Arc<AtomicBool>,
     /// In a parallel search, the positions some thread is in now.
     busy: Option<Arc<Busy>>,
+    /// A lone search that should hand over to a parallel one stops here.
+    solo_until: u64,
 }
 
 /// Positions that some thread of a parallel search is searching now, by
@@ -137,6 +140,7 @@ impl<'g, G: Game> AlphaBeta<'g, G> {
             arena: Vec::new(),
             stop: Arc::new(AtomicBool::new(false)),
             busy: None,
+            solo_until: u64::MAX,
         }
     }
 
@@ -183,10 +187,22 @@ impl<'g, G: Game> AlphaBeta<'g, G> {
             match self.solve_range(pos, lo, hi) {
                 Ok(s) => s,
                 Err(Halt::Error(e)) => return Err(e),
-                Err(Halt::Done) => unreachable!("a lone search is never stopped by another thread"),
+                Err(Halt::Done) => unreachable!("a lone search without a node limit is never stopped"),
             }
         } else {
-            self.solve_parallel(pos, lo, hi, threads)?
+            // Most positions take a few thousand nodes, fewer than starting
+            // threads costs (Connect Four's L3_R1 set: 7 us a position alone,
+            // 75 us on two threads). So search alone first and bring in the
+            // other threads only if that does not finish within a check
+            // period; the table keeps what the lone search learnt.
+            self.solo_until = self.nodes + Self::CHECK_EVERY;
+            let alone = self.solve_range(pos, lo, hi);
+            self.solo_until = u64::MAX;
+            match alone {
+                Ok(s) => s,
+                Err(Halt::Error(e)) => return Err(e),
+                Err(Halt::Done) => self.solve_parallel(pos, lo, hi, threads)?,
+            }
         };
         Ok(G::Value::from_score(score))
     }
@@ -352,7 +368,7 @@ impl<'g, G: Game> AlphaBeta<'g, G> {
         if self.nodes.is_multiple_of(Self::CHECK_EVERY) {
             self.ctl.check()?;
             self.ctl.advance(Self::CHECK_EVERY);
-            if self.stop.load(Ordering::Relaxed) {
+            if self.stop.load(Ordering::Relaxed) || self.nodes >= self.solo_until {
                 return Err(Halt::Done);
             }
         }
