@@ -570,7 +570,7 @@ mod tests {
             // One memo per board size for the whole run: the tree is valued once.
             thread_local!(static MEMO: std::cell::RefCell<std::collections::HashMap<(u32, u32), std::collections::HashMap<Board, i32>>> = Default::default());
             let want = MEMO.with(|m| brute(&g, &b, m.borrow_mut().entry((w, h)).or_default()));
-            let mut ab = AlphaBeta::new(&g, Control::default(), 1 << 16).unwrap();
+            let mut ab = AlphaBeta::new(&g, Control::default(), 1 << 16).unwrap().with_solo_nodes(0);
             prop_assert_eq!(ab.value_parallel(&b, None, threads).unwrap(), want);
             ab.clear();
             prop_assert_eq!(ab.value_within(&b, -1, 1).unwrap(), want.signum());

@@ -69,6 +69,8 @@ pub struct AlphaBeta<'g, G: Game> {
     busy: Option<Arc<Busy>>,
     /// A lone search that should hand over to a parallel one stops here.
     solo_until: u64,
+    /// Nodes a parallel search first spends alone (see `value_parallel`).
+    solo_nodes: u64,
 }
 
 /// Positions that some thread of a parallel search is searching now, by
@@ -141,11 +143,20 @@ impl<'g, G: Game> AlphaBeta<'g, G> {
             stop: Arc::new(AtomicBool::new(false)),
             busy: None,
             solo_until: u64::MAX,
+            solo_nodes: Self::CHECK_EVERY,
         }
     }
 
     pub fn with_driver(mut self, driver: Driver) -> Self {
         self.driver = driver;
+        self
+    }
+
+    /// Parallel searches start their threads after `nodes` nodes searched
+    /// alone (default 65536, about 10 ms); 0 starts them at once, which
+    /// tests use to exercise the parallel search on small games.
+    pub fn with_solo_nodes(mut self, nodes: u64) -> Self {
+        self.solo_nodes = nodes;
         self
     }
 
@@ -193,11 +204,16 @@ impl<'g, G: Game> AlphaBeta<'g, G> {
             // Most positions take a few thousand nodes, fewer than starting
             // threads costs (Connect Four's L3_R1 set: 7 us a position alone,
             // 75 us on two threads). So search alone first and bring in the
-            // other threads only if that does not finish within a check
-            // period; the table keeps what the lone search learnt.
-            self.solo_until = self.nodes + Self::CHECK_EVERY;
-            let alone = self.solve_range(pos, lo, hi);
-            self.solo_until = u64::MAX;
+            // other threads only if that does not finish soon; the table
+            // keeps what the lone search learnt.
+            let alone = if self.solo_nodes == 0 {
+                Err(Halt::Done)
+            } else {
+                self.solo_until = self.nodes + self.solo_nodes;
+                let alone = self.solve_range(pos, lo, hi);
+                self.solo_until = u64::MAX;
+                alone
+            };
             match alone {
                 Ok(s) => s,
                 Err(Halt::Error(e)) => return Err(e),
@@ -368,9 +384,12 @@ impl<'g, G: Game> AlphaBeta<'g, G> {
         if self.nodes.is_multiple_of(Self::CHECK_EVERY) {
             self.ctl.check()?;
             self.ctl.advance(Self::CHECK_EVERY);
-            if self.stop.load(Ordering::Relaxed) || self.nodes >= self.solo_until {
+            if self.stop.load(Ordering::Relaxed) {
                 return Err(Halt::Done);
             }
+        }
+        if self.nodes >= self.solo_until {
+            return Err(Halt::Done);
         }
         let game = self.game;
         // This node's moves live at arena[start..end], in the order the game
