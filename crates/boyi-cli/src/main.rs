@@ -463,6 +463,9 @@ fn render(r: &Report) -> String {
     }
     let drawn = matches!(r.value, Shown::Outcome { result: "draw", .. });
     let meaning = match r.value {
+        Shown::Score { .. } if r.game == "connect4" => {
+            " (Pons' convention: > 0 the mover wins, by more the fewer stones it needs; 0 a draw; < 0 it loses)"
+        }
         Shown::Score { .. } => " (the mover's points minus the opponent's, best play)",
         _ if drawn => " (neither side can force an end: best play goes on forever)",
         Shown::Nimber { .. } => " (a move's nimber is that of the position it leaves)",

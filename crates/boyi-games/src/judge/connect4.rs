@@ -213,6 +213,6 @@ fn analyze<S: Shape>(game: &Connect4<S>, request: &AnalyzeRequest, ctl: &Control
         to_move: if board.moves % 2 == 0 { "first player (X)" } else { "second player (O)" }.to_string(),
         value: value.show(),
         moves: scored.into_iter().map(|(c, v)| ShownMove { mv: (c + 1).to_string(), value: v.show() }).collect(),
-        solver: "alpha-beta (null window, lazy SMP)",
+        solver: "alpha-beta (null window, ABDADA on all cores)",
     })
 }
