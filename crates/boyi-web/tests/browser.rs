@@ -4,9 +4,11 @@
 //! the computer answer, and undoes; then the same for young chess, opened
 //! from a bookmarked address. Screenshots land in `target/tmp/browser/`.
 //!
-//! Without `chromium` and `chromedriver` on the PATH the test says so and
-//! passes, except under CI (`CI` set), where `.ci/run` installs them and
-//! their absence is a failure.
+//! Without `chromium` and `chromedriver` on the PATH the test fails with
+//! the command that installs them (`.ci/run` installs them itself): a
+//! skipped browser test passes quietly under `cargo test`, and nobody would
+//! notice the page going untested. `BOYI_SKIP_BROWSER_TEST=1` skips it on
+//! purpose, on a machine that cannot have a browser.
 
 mod common;
 
@@ -263,16 +265,15 @@ async fn young_chess(c: &Client, url: &str, addr: std::net::SocketAddr) -> Resul
 fn the_page_in_headless_chromium() {
     let browser = on_path(&["chromium", "chromium-browser"]);
     let driver = on_path(&["chromedriver"]);
-    let (Some(browser), Some(driver)) = (browser, driver) else {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "CI must run the browser test: .ci/run installs chromium and chromium-driver"
-        );
-        eprintln!(
-            "SKIPPED the browser test: chromium and chromedriver are not on the PATH \
-             (Debian: apt-get install chromium chromium-driver)"
-        );
+    if std::env::var_os("BOYI_SKIP_BROWSER_TEST").is_some_and(|v| v == "1") {
+        eprintln!("browser test skipped: BOYI_SKIP_BROWSER_TEST=1");
         return;
+    }
+    let (Some(browser), Some(driver)) = (browser, driver) else {
+        panic!(
+            "the browser test needs chromium and chromedriver on the PATH (Debian: apt-get install chromium \
+             chromium-driver; .ci/run does this); BOYI_SKIP_BROWSER_TEST=1 skips it"
+        );
     };
     let server = boyi_web::start(boyi_web::Config {
         port: 0,
