@@ -81,6 +81,17 @@ pub trait Game: Sync {
         Known::UNKNOWN
     }
 
+    /// Whether a score far from zero means the game ends soon: Connect Four
+    /// scores a win by how early it comes. Then a null-window search for a
+    /// score near the ends of the range is a shallow one (every line that
+    /// cannot end that soon is cut off by the bounds from `search_moves`),
+    /// and alpha-beta's driver probes from the ends inwards before it
+    /// bisects. Games scored by margin, where a large score can take as
+    /// long as any other, keep the default.
+    fn scores_count_moves(&self) -> bool {
+        false
+    }
+
     /// How the best move of a position is remembered in a transposition
     /// table entry. `moves` is what [`Game::search_moves`] produced, in its
     /// order; the default is the move's place there, which suits any game
