@@ -515,8 +515,8 @@ impl<S: Shape> Game for Connect4<S> {
     }
 
     /// Checking every child for a cutoff pays where subtrees are large.
-    /// (With 12 empty cells or more against 14 or more: nodes on L2_R2
-    /// 24.0K against 24.8K, time the same within noise.)
+    /// (With 12 empty cells or more against 14 or more: nodes on the first
+    /// four of L1_R3 13.6M against 14.2M, the same time.)
     fn etc_worthwhile(&self, b: &Board) -> bool {
         b.moves + 12 < self.cells()
     }

@@ -478,22 +478,23 @@ impl<'g, G: Game> AlphaBeta<'g, G> {
             .and_then(|e| e.hint)
             .and_then(|h| game.hinted_move(pos, h, &self.arena[end..]));
         // The table's move goes first; the others are ordered only if it
-        // does not cut off, since ordering costs the game real work. Where
-        // the cutoff checks below run, order now: the children's buckets
-        // are still on their way, and the checks would only wait for them
-        // (Connect Four's L1_R1 set: 9% faster than checking first).
+        // does not cut off, since ordering costs the game real work. The
+        // ordering comes before the cutoff checks below: the children's
+        // buckets are still on their way, and the checks would only wait
+        // for them (Connect Four's L1_R1 set: 9% faster than checking
+        // first). Ordering early where the table's move would have cut off
+        // cost more than the wait (L1_R3 about 25% slower).
         let moves = &mut self.arena[start..end];
         let hinted_at = hinted.and_then(|m| moves.iter().position(|&x| x == m));
         if let Some(i) = hinted_at {
             moves.swap(0, i);
         }
-        let etc = game.etc_worthwhile(pos);
-        let mut ordered = hinted_at.is_none() || etc;
+        let mut ordered = hinted_at.is_none();
         if ordered {
-            self.order(pos, start, end, usize::from(hinted_at.is_some()));
+            self.order(pos, start, end, 0);
         }
 
-        if etc {
+        if game.etc_worthwhile(pos) {
             // Enhanced transposition cutoff: a child already known to be bad
             // enough for the opponent settles this position without a search.
             for (&k, &mv) in child_keys[..known_keys].iter().zip(self.arena[end..end + count].iter()) {
