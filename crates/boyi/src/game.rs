@@ -60,8 +60,11 @@ pub trait Game: Sync {
     /// one it keeps (moves that lose at once), but must keep at least one
     /// move unless it returns [`Known::Exact`]. It may assume the game is not
     /// over when `pos` was reached through moves it returned (the search
-    /// checks its root with [`Game::moves`]). The default is every move,
-    /// nothing known.
+    /// checks its root with [`Game::moves`]). The search tries the moves in
+    /// the order given here (after the table's move) unless
+    /// [`Game::order_moves`] reorders them, so a game whose bounds already
+    /// look at every move may as well rank them here. The default is every
+    /// move, nothing known.
     fn search_moves(&self, pos: &Self::Pos, out: &mut Vec<Self::Move>) -> Known<Self::Value> {
         let start = out.len();
         self.moves(pos, out);
@@ -86,7 +89,7 @@ pub trait Game: Sync {
     /// score near the ends of the range is a shallow one (every line that
     /// cannot end that soon is cut off by the bounds from `search_moves`),
     /// and alpha-beta's driver probes from the ends inwards before it
-    /// bisects. Games scored by margin, where a large score can take as
+    /// probes around zero. Games scored by margin, where a large score can take as
     /// long as any other, keep the default.
     fn scores_count_moves(&self) -> bool {
         false
