@@ -373,7 +373,8 @@ impl<S: Shape> Connect4<S> {
     /// more nodes on L1_R1 and L2_R2, 6% more on L1_R2.
     #[inline]
     fn rank_moves(&self, b: &Board, safe: u64, threats: u64, out: &mut Vec<u8>) -> bool {
-        let mut scored = [(0u32, 0u8); 64];
+        // Score above column: a board is at most 32 columns wide.
+        let mut keys = [0u32; 32];
         let mut n = 0;
         // Centre first, and the sort below is stable.
         for &c in &self.order {
@@ -393,14 +394,14 @@ impl<S: Shape> Connect4<S> {
             let above = (free << 1) & self.board;
             let score = 4 * useful.count_ones() + 2 * (useful & above).count_ones() + (useful & free).count_ones();
             let mut j = n;
-            while j > 0 && scored[j - 1].0 < score {
-                scored[j] = scored[j - 1];
+            while j > 0 && keys[j - 1] >> 8 < score {
+                keys[j] = keys[j - 1];
                 j -= 1;
             }
-            scored[j] = (score, c);
+            keys[j] = score << 8 | c as u32;
             n += 1;
         }
-        out.extend(scored[..n].iter().map(|s| s.1));
+        out.extend(keys[..n].iter().map(|&k| k as u8));
         true
     }
 
