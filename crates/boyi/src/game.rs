@@ -89,8 +89,8 @@ pub trait Game: Sync {
     /// score near the ends of the range is a shallow one (every line that
     /// cannot end that soon is cut off by the bounds from `search_moves`),
     /// and alpha-beta's driver probes from the ends inwards before it
-    /// probes around zero. Games scored by margin, where a large score can take as
-    /// long as any other, keep the default.
+    /// probes around zero. Games scored by margin, where a large score can
+    /// take as long as any other, keep the default.
     fn scores_count_moves(&self) -> bool {
         false
     }

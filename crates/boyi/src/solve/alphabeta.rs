@@ -594,11 +594,11 @@ struct Probes {
     /// The range the driver started with.
     start: (i64, i64),
     from_ends: bool,
-    /// Whether the steps from zero have begun, and how many of them in a
-    /// row went the same way.
-    stepping: bool,
+    /// Scores count moves: after the ends, step from zero.
+    count_moves: bool,
+    /// Steps from zero in a row that went the same way.
     same_way: u32,
-    /// The last probe and its result.
+    /// The last step from zero and its result.
     last: Option<(i64, i64)>,
 }
 
@@ -606,7 +606,13 @@ impl Probes {
     const CHEAP_NODES: u64 = 8192;
 
     fn new(lo: i64, hi: i64, scores_count_moves: bool) -> Self {
-        Probes { start: (lo, hi), from_ends: scores_count_moves, stepping: scores_count_moves, same_way: 0, last: None }
+        Probes {
+            start: (lo, hi),
+            from_ends: scores_count_moves,
+            count_moves: scores_count_moves,
+            same_way: 0,
+            last: None,
+        }
     }
 
     fn next(&mut self, lo: i64, hi: i64) -> i64 {
@@ -621,21 +627,16 @@ impl Probes {
             }
             self.from_ends = false;
         }
-        if self.stepping && self.same_way < 2 {
+        if self.count_moves {
+            if self.same_way >= 2 {
+                return mid;
+            }
             let guess = match self.last {
-                Some((probe, r)) if self.same_way > 0 => {
-                    if r <= probe {
-                        r - 1
-                    } else {
-                        r
-                    }
-                }
-                _ => 0,
+                Some((probe, r)) if r <= probe => r - 1,
+                Some((_, r)) => r,
+                None => 0,
             };
             return guess.clamp(lo, hi - 1);
-        }
-        if self.stepping {
-            return mid;
         }
         if mid <= 0 && lo / 2 < mid {
             lo / 2
@@ -654,7 +655,7 @@ impl Probes {
         }
         let up = r > probe;
         self.same_way = match self.last {
-            Some((p, q)) if self.same_way > 0 && (q > p) == up => self.same_way + 1,
+            Some((p, q)) if (q > p) == up => self.same_way + 1,
             _ => 1,
         };
         self.last = Some((probe, r));
