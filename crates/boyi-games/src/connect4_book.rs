@@ -62,10 +62,11 @@ impl Book {
         ctl.reserve("the transposition table", table_bytes)?;
         let tt = Arc::new(TranspositionTable::with_bytes(table_bytes));
         ctl.start("book", leaves.len() as u64);
+        let quiet = ctl.without_progress();
         let scored: Result<Vec<(u64, i8)>, Error> = leaves
             .par_iter()
             .map_init(
-                || AlphaBeta::with_table(game, ctl.clone(), tt.clone()),
+                || AlphaBeta::with_table(game, quiet.clone(), tt.clone()),
                 |search, board| {
                     let score = search.value(board)?;
                     ctl.advance(1);

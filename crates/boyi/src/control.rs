@@ -49,6 +49,12 @@ impl Control {
         self
     }
 
+    /// The same budget and interruption, reporting to no one: for work
+    /// inside a phase whose progress the caller reports itself.
+    pub fn without_progress(&self) -> Self {
+        Control { progress: None, ..self.clone() }
+    }
+
     pub fn memory_limit(&self) -> u64 {
         self.memory_limit
     }
