@@ -14,6 +14,13 @@
 use boyi::solve::grundy::MexSet;
 use boyi::{Game, Impartial, Outcome, Step, StepOf, Turn};
 
+use crate::catalogue::{Cx, Info, Listing, Moving, Valued};
+use crate::diagram::{Cell, Diagram, Grid};
+use crate::error::{reserve, Error};
+use crate::notation::{self, join};
+use crate::params::{Param, Params};
+use crate::verdict::Verdict;
+
 /// The game on a board small enough for a bitmask (bit `x - 1` is cell `x`, set when white).
 #[derive(Clone, Debug)]
 pub struct ArrayGame {
@@ -145,6 +152,225 @@ impl CellValues {
     /// The nimber of a colouring: the XOR over its white cells.
     pub fn nimber(&self, white: &[u64]) -> u32 {
         white.iter().fold(0, |acc, &x| acc ^ self.cell(x))
+    }
+}
+
+/// The array game on any board, as the catalogue plays it: the white
+/// cells, ascending. A move `(x, k)` flips `x, 2x, …, kx`.
+#[derive(Clone, Debug)]
+pub struct ArrayBoard {
+    n: u64,
+}
+
+impl ArrayBoard {
+    pub fn n(&self) -> u64 {
+        self.n
+    }
+}
+
+impl Game for ArrayBoard {
+    type Pos = Vec<u64>;
+    type Move = (u64, u64);
+    type Value = Outcome;
+
+    fn moves(&self, white: &Vec<u64>, out: &mut Vec<(u64, u64)>) {
+        for &x in white {
+            out.extend((1..=self.n / x).map(|k| (x, k)));
+        }
+    }
+
+    fn play(&self, white: &Vec<u64>, (x, k): (u64, u64)) -> StepOf<Self> {
+        let mut next = white.clone();
+        for j in 1..=k {
+            match next.binary_search(&(j * x)) {
+                Ok(i) => {
+                    next.remove(i);
+                }
+                Err(i) => next.insert(i, j * x),
+            }
+        }
+        Step { pos: next, reward: (), turn: Turn::Pass }
+    }
+
+    fn terminal(&self, _: &Vec<u64>) -> Outcome {
+        Outcome::Lose(0)
+    }
+}
+
+/// The array game in the catalogue. A position is the player to move, `n`
+/// and the white cells: `1:3:1,2`. Valued by the coin-turning theory: the
+/// XOR of the white cells' nimbers, computed for the `O(√n)` quotients and
+/// kept in the session.
+pub struct ArrayListing;
+
+static INFO: Info = Info {
+    id: "array-game",
+    name: "The array game",
+    aliases: &[],
+    summary: "flip cells x, 2x, ..., kx from a white cell x; who cannot move loses",
+    rules: "Cells 1 to n are white or black. A move picks a white cell x and a k from 1 to n/x, and flips \
+            cells x, 2x, ..., kx. Who has no white cell to pick loses.",
+    players: ["甲", "乙"],
+    values: "nimber",
+    params: &[
+        Param::int("n", "Cells", "12", 1, 1_000_000_000),
+        Param::text("white", "White cells", "2,3,5").help("the white cells, 1 to n"),
+    ],
+    notation: "Position: the player to move, n and the white cells (1:3:1,2). Move: x,k, flipping x, 2x, \
+               ..., kx (2,1).",
+    end: "",
+};
+
+/// Moves listed for one white cell (beyond these, only winning ones).
+const LIST_K: u64 = 60;
+/// Largest `k` examined for winning moves.
+const WALK_K: u64 = 100_000;
+/// A move that flips more cells is not played.
+const MAX_FLIPS: u64 = 1_000_000;
+const MAX_WHITE: usize = 100_000;
+/// Boards up to this many cells are drawn cell by cell.
+const DRAWN: u64 = 60;
+
+impl ArrayListing {
+    fn whites(n: u64, text: &str, error: fn(String) -> Error) -> Result<Vec<u64>, Error> {
+        let mut white: Vec<u64> = notation::list(text, "a white cell", 1, n).map_err(|e| error(e.to_string()))?;
+        white.sort_unstable();
+        if let Some(w) = white.windows(2).find(|w| w[0] == w[1]) {
+            return Err(error(format!("cell {} is listed twice", w[0])));
+        }
+        if white.len() > MAX_WHITE {
+            return Err(error(format!("at most {MAX_WHITE} white cells, not {}", white.len())));
+        }
+        Ok(white)
+    }
+
+    /// The nimbers of single white cells of `game`, kept in the session.
+    fn values(game: &ArrayBoard, cx: &Cx) -> Result<std::sync::Arc<CellValues>, Error> {
+        cx.session.cache().get_or(&format!("array-game:{}", game.n), || {
+            reserve(cx.ctl, "the single-cell nimbers", CellValues::bytes_for(game.n))?;
+            cx.ctl.start("single-cell nimbers", 0);
+            let t = CellValues::new(game.n, || cx.ctl.check().is_ok());
+            cx.ctl.finish();
+            cx.ctl.check()?;
+            Ok::<_, Error>((t.expect("only an interrupt stops the table"), CellValues::bytes_for(game.n)))
+        })
+    }
+
+    pub fn board(n: u64) -> ArrayBoard {
+        ArrayBoard { n }
+    }
+}
+
+impl Listing for ArrayListing {
+    type Game = ArrayBoard;
+    type State = Moving<Vec<u64>>;
+
+    fn info(&self) -> &'static Info {
+        &INFO
+    }
+
+    fn start(&self, params: &Params) -> Result<(ArrayBoard, Moving<Vec<u64>>), Error> {
+        let n = params.int(&INFO.params[0])? as u64;
+        let white = Self::whites(n, params.text(&INFO.params[1]), Error::Params)?;
+        Ok((ArrayBoard { n }, Moving::first(white)))
+    }
+
+    fn parse(&self, text: &str) -> Result<(ArrayBoard, Moving<Vec<u64>>), Error> {
+        let p = notation::parts(text, 3, 3, "1:3:1,2")?;
+        let mover = notation::number::<u8>(p[0], "the player to move", 1, 2)? - 1;
+        let n = notation::number(p[1], "n", 1, 1_000_000_000)?;
+        Ok((ArrayBoard { n }, Moving { pos: Self::whites(n, p[2], Error::Position)?, mover }))
+    }
+
+    fn write(&self, game: &ArrayBoard, m: &Moving<Vec<u64>>) -> String {
+        format!("{}:{}:{}", m.mover + 1, game.n, join(&m.pos, ","))
+    }
+
+    fn params(&self, game: &ArrayBoard, m: &Moving<Vec<u64>>) -> Params {
+        Params::new().with("n", game.n).with("white", join(&m.pos, ","))
+    }
+
+    fn pos<'s>(&self, m: &'s Moving<Vec<u64>>) -> &'s Vec<u64> {
+        &m.pos
+    }
+
+    fn play(&self, game: &ArrayBoard, m: &Moving<Vec<u64>>, mv: (u64, u64)) -> Moving<Vec<u64>> {
+        m.then(game.play(&m.pos, mv).pos)
+    }
+
+    fn to_move(&self, _: &ArrayBoard, m: &Moving<Vec<u64>>) -> usize {
+        m.mover as usize
+    }
+
+    /// The first [`LIST_K`] moves of each white cell: a cell near 1 has n of them.
+    fn moves(&self, game: &ArrayBoard, m: &Moving<Vec<u64>>) -> Vec<(u64, u64)> {
+        m.pos.iter().flat_map(|&x| (1..=(game.n / x).min(LIST_K)).map(move |k| (x, k))).collect()
+    }
+
+    fn parse_move(&self, game: &ArrayBoard, m: &Moving<Vec<u64>>, text: &str) -> Option<(u64, u64)> {
+        let (x, k) = text.trim().split_once(',')?;
+        let (x, k) = (x.trim().parse::<u64>().ok()?, k.trim().parse::<u64>().ok()?);
+        (m.pos.binary_search(&x).is_ok() && (1..=game.n / x).contains(&k) && k <= MAX_FLIPS).then_some((x, k))
+    }
+
+    fn move_name(&self, _: &ArrayBoard, _: &Moving<Vec<u64>>, (x, k): (u64, u64)) -> String {
+        format!("{x},{k}")
+    }
+
+    fn move_label(&self, _: &ArrayBoard, _: &Moving<Vec<u64>>, (x, k): (u64, u64)) -> String {
+        if k == 1 {
+            format!("flip cell {x}")
+        } else {
+            format!("flip cells {x}, {}, ..., {}", 2 * x, k * x)
+        }
+    }
+
+    fn diagram(&self, game: &ArrayBoard, m: &Moving<Vec<u64>>) -> Diagram {
+        let listed = join(m.pos.iter().take(40), " ") + if m.pos.len() > 40 { " ..." } else { "" };
+        if game.n > DRAWN {
+            let cells = m.pos.iter().take(DRAWN as usize).map(|x| Cell::piece(0, x.to_string())).collect::<Vec<_>>();
+            let cols = cells.len() as u32;
+            return Diagram::grid(Grid { rows: 1, cols, cells, wraps: false })
+                .note(format!("n = {}; white cells: {listed}", game.n));
+        }
+        let cells = (1..=game.n)
+            .map(|x| if m.pos.binary_search(&x).is_ok() { Cell::piece(0, "W") } else { Cell::default() })
+            .collect();
+        Diagram::grid(Grid { rows: 1, cols: game.n as u32, cells, wraps: false })
+            .note(format!("cells 1 to {} (W white); white cells: {listed}", game.n))
+    }
+
+    fn value(&self, game: &ArrayBoard, m: &Moving<Vec<u64>>, cx: &Cx) -> Result<Valued<(u64, u64)>, Error> {
+        let t = Self::values(game, cx)?;
+        let x_all = t.nimber(&m.pos) as u64;
+        let mut moves = Vec::new();
+        let mut unlisted = 0u64;
+        for &x in &m.pos {
+            let q = game.n / x;
+            // the move (x, k) leaves x_all ^ g(x) ^ (g(2x) ^ … ^ g(kx))
+            let top = q.min(WALK_K);
+            let mut prefix = 0u64;
+            for k in 1..=top {
+                if k > 1 {
+                    prefix ^= t.cell(k * x) as u64;
+                }
+                let left = x_all ^ t.cell(x) as u64 ^ prefix;
+                if k <= LIST_K || (left == 0 && moves.len() < 10_000) {
+                    moves.push(((x, k), Verdict::move_nimber(left)));
+                } else {
+                    unlisted += 1;
+                }
+            }
+            unlisted += q - top;
+        }
+        moves.sort_by(|a, b| b.1.cmp(&a.1));
+        let mut valued = Valued::new(Verdict::position_nimber(x_all), moves, "grundy (coin turning: XOR of single-cell nimbers, grouped by n/x)")
+            .note(format!("nimbers of the white cells alone: {}", join(m.pos.iter().take(40).map(|&x| t.cell(x)), " ")));
+        if unlisted > 0 {
+            valued = valued.note(format!("{unlisted} moves with k > {LIST_K} are not listed (the winning ones with k <= {WALK_K} are)"));
+        }
+        valued.unlisted = unlisted;
+        Ok(valued)
     }
 }
 

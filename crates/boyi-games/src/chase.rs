@@ -19,6 +19,13 @@
 use boyi::game::Reversible;
 use boyi::{Game, Indexed, Outcome, Step, StepOf, Turn};
 
+use crate::catalogue::{valued_by, Cx, Info, Listing, Valued};
+use crate::diagram::{Cell, Diagram, Grid, Target};
+use crate::error::Error;
+use crate::notation;
+use crate::params::{Param, Params};
+use crate::verdict::Verdict;
+
 /// Up, down, left, right as (row, column) steps.
 const DIRS: [(i32, i32); 4] = [(-1, 0), (1, 0), (0, -1), (0, 1)];
 
@@ -249,10 +256,240 @@ impl Reversible for Chase {
     }
 }
 
+/// The chase in the catalogue, on a board or on a torus. A position is the
+/// board size (on the torus with black's reach after a slash), white's
+/// cell, black's cell (1-based) and who moves: `6:1,1:6,6:w`,
+/// `5/2:1,1:1,3:b`. The size alone is the start: white in the top left
+/// corner, black in the bottom right, white to move. Positions repeat, so
+/// the whole board is solved once by retrograde analysis and kept.
+pub struct ChaseListing {
+    torus: bool,
+}
+
+impl ChaseListing {
+    pub const PLAIN: ChaseListing = ChaseListing { torus: false };
+    pub const TORUS: ChaseListing = ChaseListing { torus: true };
+
+    fn instance(&self, game: &Chase) -> String {
+        if self.torus {
+            format!("{}/{}", game.n(), game.reach())
+        } else {
+            game.n().to_string()
+        }
+    }
+
+    fn game(&self, n: u32, reach: u32, error: fn(String) -> Error) -> Result<Chase, Error> {
+        if Chase::bytes_for(n, reach) > MAX_MOVE_TABLE {
+            return Err(error(format!("an {n}x{n} torus with reach {reach} is too large to play here")));
+        }
+        Ok(if self.torus { Chase::torus(n, reach) } else { Chase::new(n, reach) })
+    }
+}
+
+/// Positions whose move table would pass this are refused: it is built
+/// as soon as a position is read.
+const MAX_MOVE_TABLE: u64 = 64 << 20;
+
+static PLAIN_INFO: Info = Info {
+    id: "chase",
+    name: "The chase",
+    aliases: &[],
+    summary: "white steps 1 cell, black 1 or 2 in a line; moving onto the other piece wins",
+    rules: "White moves its piece one cell up, down, left or right; black moves its piece one or two cells \
+            in a straight line. White moves first, neither may pass, and moving onto the other piece wins.",
+    players: ["White", "Black"],
+    values: "outcome",
+    params: &[
+        Param::int("n", "Board size", "6", 2, 40),
+        Param::text("white", "White's cell", "1,1").help("row,column"),
+        Param::text("black", "Black's cell", "").help("row,column; empty for the far corner"),
+    ],
+    notation: "Position: n:white's cell:black's cell:w or b, cells as row,col (6:1,1:6,6:w); n alone is the \
+               start. Move: where the moved piece goes, row,col (1,2), or its direction U, D, L, R, repeated \
+               for two cells (DD).",
+    end: "a capture",
+};
+
+static TORUS_INFO: Info = Info {
+    id: "torus-chase",
+    name: "The chase on a torus",
+    aliases: &[],
+    summary: "the chase on an n x n torus, black reaching k cells: the pursued piece may run forever",
+    rules: "The chase on a board whose edges wrap around: white steps one cell, black up to k cells in a \
+            straight line; moving onto the other piece wins. Moves that land on one cell are one move. \
+            Here the pursued piece can often run forever: a draw.",
+    players: ["White", "Black"],
+    values: "outcome",
+    params: &[
+        Param::int("n", "Torus size", "5", 2, 40),
+        Param::int("k", "Black's reach", "2", 1, 39),
+        Param::text("white", "White's cell", "1,1").help("row,column"),
+        Param::text("black", "Black's cell", "").help("row,column; empty for the far corner"),
+    ],
+    notation: "Position: n/k:white's cell:black's cell:w or b, cells as row,col (5/2:1,1:1,3:b); n/k alone \
+               is the start. Move: where the moved piece goes, row,col (1,2), or its direction U, D, L, R, \
+               repeated once a cell (DD).",
+    end: "a capture",
+};
+
+fn cell_of(text: &str, n: u32, what: &str, error: fn(String) -> Error) -> Result<(u32, u32), Error> {
+    notation::cell(text)
+        .filter(|&(r, c)| r < n && c < n)
+        .ok_or_else(|| error(format!("{what}: \"{}\" is not a cell row,col in 1..={n}", notation::shorten(text))))
+}
+
+impl Listing for ChaseListing {
+    type Game = Chase;
+    type State = Duel;
+
+    fn info(&self) -> &'static Info {
+        if self.torus {
+            &TORUS_INFO
+        } else {
+            &PLAIN_INFO
+        }
+    }
+
+    fn start(&self, params: &Params) -> Result<(Chase, Duel), Error> {
+        let specs = self.info().params;
+        let n = params.int(&specs[0])? as u32;
+        let reach = if self.torus { params.int(&specs[1])? as u32 } else { Chase::CQOI_REACH };
+        if self.torus && reach >= n {
+            return Err(Error::params(format!("black's reach k must be below the size n = {n}")));
+        }
+        let (white, black) = (&specs[specs.len() - 2], &specs[specs.len() - 1]);
+        let white = cell_of(params.text(white), n, "white's cell", Error::Params)?;
+        let black = match params.text(black) {
+            "" => (n - 1, n - 1),
+            text => cell_of(text, n, "black's cell", Error::Params)?,
+        };
+        if white == black {
+            return Err(Error::params("the pieces must start on different cells"));
+        }
+        let game = self.game(n, reach, Error::Params)?;
+        let pos = game.pos(Pieces { white, black, white_to_move: true });
+        Ok((game, pos))
+    }
+
+    fn parse(&self, text: &str) -> Result<(Chase, Duel), Error> {
+        let form = if self.torus { "5/2:1,1:1,3:b" } else { "6:1,1:6,6:w" };
+        let p = notation::parts(text, 1, 4, form)?;
+        let (n, reach) = match (self.torus, p[0].split_once('/')) {
+            (true, Some((n, k))) => {
+                let n = notation::number(n, "the torus size", 2, Chase::MAX_N)?;
+                (n, notation::number(k, "black's reach", 1, n - 1)?)
+            }
+            (false, None) => (notation::number(p[0], "the board size", 2, Chase::MAX_N)?, Chase::CQOI_REACH),
+            _ => return Err(Error::position(format!("\"{}\" is not a size like {}", p[0], &form[..form.find(':').unwrap_or(1)]))),
+        };
+        let game = self.game(n, reach, Error::Position)?;
+        let (white, black, white_to_move) = match p[..] {
+            [_] => ((0, 0), (n - 1, n - 1), true),
+            [_, w, b, side] => {
+                let side = match side {
+                    "w" | "W" => true,
+                    "b" | "B" => false,
+                    s => return Err(Error::position(format!("\"{s}\": who moves is w or b"))),
+                };
+                (cell_of(w, n, "white's cell", Error::Position)?, cell_of(b, n, "black's cell", Error::Position)?, side)
+            }
+            _ => return Err(Error::position(format!("expected a position like {form}, or the size alone"))),
+        };
+        let pos = game.pos(Pieces { white, black, white_to_move });
+        Ok((game, pos))
+    }
+
+    fn write(&self, game: &Chase, &pos: &Duel) -> String {
+        let p = game.pieces(pos);
+        let cell = |(r, c): (u32, u32)| format!("{},{}", r + 1, c + 1);
+        let side = if p.white_to_move { "w" } else { "b" };
+        format!("{}:{}:{}:{side}", self.instance(game), cell(p.white), cell(p.black))
+    }
+
+    fn params(&self, game: &Chase, &pos: &Duel) -> Params {
+        let p = game.pieces(pos);
+        let cell = |(r, c): (u32, u32)| format!("{},{}", r + 1, c + 1);
+        let params = Params::new().with("n", game.n()).with("white", cell(p.white)).with("black", cell(p.black));
+        if self.torus {
+            params.with("k", game.reach())
+        } else {
+            params
+        }
+    }
+
+    fn pos<'s>(&self, state: &'s Duel) -> &'s Duel {
+        state
+    }
+
+    fn play(&self, game: &Chase, pos: &Duel, mv: ChaseMove) -> Duel {
+        game.play(pos, mv).pos
+    }
+
+    fn to_move(&self, game: &Chase, &pos: &Duel) -> usize {
+        usize::from(!game.pieces(pos).white_to_move)
+    }
+
+    fn move_name(&self, game: &Chase, &pos: &Duel, mv: ChaseMove) -> String {
+        game.target(pos, mv).map_or_else(|| "?".to_string(), |(r, c)| format!("{},{}", r + 1, c + 1))
+    }
+
+    fn move_label(&self, game: &Chase, &pos: &Duel, mv: ChaseMove) -> String {
+        format!("to {}", self.move_name(game, &pos, mv))
+    }
+
+    /// `row,col` of the moved piece's destination, or a direction letter
+    /// repeated once a cell (`U`, `DD`, ...).
+    fn parse_move(&self, game: &Chase, &pos: &Duel, text: &str) -> Option<ChaseMove> {
+        let target = match notation::cell(text) {
+            Some(cell) => cell,
+            None => {
+                let upper = text.trim().to_ascii_uppercase();
+                let dir = "UDLR".find(upper.chars().next()?)?;
+                if !upper.chars().all(|ch| upper.starts_with(ch)) {
+                    return None;
+                }
+                game.target(pos, ((upper.len() - 1) * 4 + dir).try_into().ok()?)?
+            }
+        };
+        self.moves(game, &pos).into_iter().find(|&m| game.target(pos, m) == Some(target))
+    }
+
+    fn target(&self, game: &Chase, &pos: &Duel, mv: ChaseMove) -> Option<Target> {
+        game.target(pos, mv).map(|(r, c)| Target::Cell([r, c]))
+    }
+
+    fn diagram(&self, game: &Chase, &pos: &Duel) -> Diagram {
+        let n = game.n();
+        let p = game.pieces(pos);
+        let mut cells = vec![Cell::default(); (n * n) as usize];
+        let at = |(r, c): (u32, u32)| (r * n + c) as usize;
+        cells[at(p.white)] = Cell::piece(0, "W");
+        cells[at(p.black)] = Cell::piece(1, "B");
+        if p.white == p.black {
+            // The side that just moved made the capture.
+            cells[at(p.white)] = Cell::piece(u8::from(p.white_to_move), "X").mark("line");
+        }
+        let cell = |(r, c): (u32, u32)| format!("{},{}", r + 1, c + 1);
+        Diagram::grid(Grid { rows: n, cols: n, cells, wraps: self.torus }).note(format!(
+            "white (W) at {}, black (B) at {}; {} {n}x{n}, black's reach {}{}",
+            cell(p.white),
+            cell(p.black),
+            if self.torus { "torus" } else { "board" },
+            game.reach(),
+            if p.white == p.black { "; captured (X)" } else { "" },
+        ))
+    }
+
+    fn value(&self, game: &Chase, pos: &Duel, cx: &Cx) -> Result<Valued<ChaseMove>, Error> {
+        let table = cx.retrograde(&format!("{}:{}", self.info().id, self.instance(game)), game)?;
+        valued_by(game, pos, |child| Ok(table.value(game, child)), Verdict::from, "retrograde")
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use boyi::solve::retrograde::{verify_unmoves, Retrograde};
+    use boyi::solve::retrograde::{self, verify_unmoves};
     use boyi::{Control, Value};
     use std::collections::HashMap;
 
@@ -330,7 +567,7 @@ mod tests {
         for n in 2..=6u32 {
             for (reach, torus) in [(2, false), (1, false), (2, true), (3, true)] {
                 let game = if torus { Chase::torus(n, reach) } else { Chase::new(n, reach) };
-                let table = Retrograde::solve(&game, &ctl).unwrap();
+                let table = retrograde::solve(&game, &ctl).unwrap();
                 let want = reference(n as i32, reach as i32, torus);
                 assert_eq!(want.len() as u64, game.size());
                 for ((w, b, white), v) in want {
@@ -341,7 +578,7 @@ mod tests {
                     };
                     let pos = game.pos(p);
                     assert_eq!(game.pieces(pos), p);
-                    assert_eq!(table.value(&pos), v, "n = {n}, reach {reach}, torus {torus}, {p:?}");
+                    assert_eq!(table.value(&game, &pos), v, "n = {n}, reach {reach}, torus {torus}, {p:?}");
                 }
             }
         }
@@ -357,12 +594,12 @@ mod tests {
             [(2, 2), (3, 8), (4, 10), (5, 12), (6, 16), (7, 20), (8, 22), (9, 24), (10, 28), (15, 44), (20, 58)]
         {
             let game = Chase::new(n, Chase::CQOI_REACH);
-            let table = Retrograde::solve(&game, &ctl).unwrap();
+            let table = retrograde::solve(&game, &ctl).unwrap();
             let mut most = 0;
             for w in 0..n * n {
                 for b in (0..n * n).filter(|&b| b != w) {
                     let p = Pieces { white: (w / n, w % n), black: (b / n, b % n), white_to_move: true };
-                    let v = table.value(&game.pos(p));
+                    let v = table.value(&game, &game.pos(p));
                     let adjacent = p.white.0.abs_diff(p.black.0) + p.white.1.abs_diff(p.black.1) == 1;
                     assert_eq!(v == Outcome::Win(1), adjacent, "n = {n}, {p:?}: {v:?}");
                     assert!(v.is_win() || matches!(v, Outcome::Lose(_)), "n = {n}, {p:?}: {v:?}");
@@ -376,10 +613,10 @@ mod tests {
     #[test]
     fn a_torus_allows_draws() {
         let game = Chase::torus(5, 2);
-        let table = Retrograde::solve(&game, &Control::default()).unwrap();
+        let table = retrograde::solve(&game, &Control::default()).unwrap();
         let p = game.pos(Pieces { white: (0, 0), black: (0, 2), white_to_move: true });
-        assert_eq!(table.value(&p), Outcome::Draw);
-        let analysis = table.analyze(&p);
+        assert_eq!(table.value(&game, &p), Outcome::Draw);
+        let analysis = table.analyze(&game, &p);
         assert!(analysis.iter().any(|m| m.value == Outcome::Draw));
         assert!(analysis.iter().all(|m| m.value <= Outcome::Draw));
         assert_eq!(Outcome::unpack(Outcome::Draw.pack()), Outcome::Draw);

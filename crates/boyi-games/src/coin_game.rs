@@ -16,6 +16,13 @@
 
 use boyi::{Game, Indexed, Layered, Step, StepOf, Turn};
 
+use crate::catalogue::{valued_by, Cx, Info, Listing, Valued};
+use crate::diagram::{Cell, Diagram, Grid, Target};
+use crate::error::Error;
+use crate::notation::{self, join};
+use crate::params::{Param, Params};
+use crate::verdict::Verdict;
+
 /// `taken` coins are gone; the mover may take `1..=limit` (`limit` is
 /// already capped at the coins left).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -48,6 +55,11 @@ impl CoinGame {
 
     pub fn is_empty(&self) -> bool {
         self.len() == 0
+    }
+
+    /// The coins, from the top.
+    pub fn coins(&self) -> Vec<i64> {
+        self.prefix.windows(2).map(|w| w[1] - w[0]).collect()
     }
 
     pub fn total(&self) -> i64 {
@@ -243,10 +255,170 @@ impl Layered for CoinChain {
     }
 }
 
+/// The coin game in the catalogue. A position is the coins from the top,
+/// then the takes so far in order: `1,3,1,7,2:1,2` (the takes may be left
+/// out). Valued by the table of the chained game, kept in the session.
+pub struct CoinListing;
+
+/// The stack and the takes that led to it (who collected what).
+#[derive(Clone, Debug)]
+pub struct Takes {
+    pub stack: Stack,
+    pub order: Vec<u32>,
+}
+
+static INFO: Info = Info {
+    id: "coin-game",
+    name: "Coin game (Xoinc)",
+    aliases: &[],
+    summary: "take 1..2k coins from the top after the opponent took k; most value wins",
+    rules: "Coins lie in a stack. The first player takes 1 or 2 from the top; after that each player takes \
+            from 1 up to twice what the opponent just took. Each plays for the larger total value.",
+    players: ["First", "Second"],
+    values: "score",
+    params: &[
+        Param::text("coins", "Coins", "").help("values from the top; empty for random coins"),
+        Param::int("count", "Coins when random", "10", 1, 60),
+        Param::int("seed", "Random seed", "0", 0, u32::MAX as i64).help("0 for new coins each time"),
+    ],
+    notation: "Position: the coins from the top, then the takes so far (1,3,1,7,2:1,2). Move: how many \
+               coins to take (2).",
+    end: "",
+};
+
+/// The most a coin may be worth; the coins must total at most `i32::MAX`.
+pub const MAX_COIN: i64 = 1_000_000_000;
+/// Coins a position may hold (the judge's limit).
+pub const MAX_COINS: usize = 1_000_000;
+
+impl CoinListing {
+    fn game(coins: Vec<i64>, error: fn(String) -> Error) -> Result<CoinGame, Error> {
+        if coins.is_empty() || coins.len() > MAX_COINS {
+            return Err(error(format!("1 to {MAX_COINS} coins, not {}", coins.len())));
+        }
+        let total: i64 = coins.iter().sum();
+        if total > i32::MAX as i64 {
+            return Err(error(format!("the coins total {total}, more than the {} the score table holds", i32::MAX)));
+        }
+        Ok(CoinGame::new(&coins))
+    }
+
+    /// No coin taken yet.
+    pub fn start_of(game: &CoinGame) -> Takes {
+        Takes { stack: game.start(), order: Vec::new() }
+    }
+}
+
+impl Listing for CoinListing {
+    type Game = CoinGame;
+    type State = Takes;
+
+    fn info(&self) -> &'static Info {
+        &INFO
+    }
+
+    fn start(&self, params: &Params) -> Result<(CoinGame, Takes), Error> {
+        let [coins, count, seed] = &INFO.params else { unreachable!() };
+        let text = params.text(coins);
+        let values = if text.is_empty() {
+            let mut rng = notation::rng(params.int(seed)? as u64);
+            (0..params.int(count)?).map(|_| rng.range(1, 9)).collect()
+        } else {
+            notation::list(text, "coins", 1, MAX_COIN).map_err(|e| Error::params(e.to_string()))?
+        };
+        let game = Self::game(values, Error::Params)?;
+        let start = Self::start_of(&game);
+        Ok((game, start))
+    }
+
+    fn parse(&self, text: &str) -> Result<(CoinGame, Takes), Error> {
+        let p = notation::parts(text, 1, 2, "1,3,1,7,2:1,2")?;
+        let game = Self::game(notation::list(p[0], "a coin", 1, MAX_COIN)?, Error::Position)?;
+        let mut state = Self::start_of(&game);
+        for t in p.get(1).copied().unwrap_or("").split(',').map(str::trim).filter(|t| !t.is_empty()) {
+            let t: u32 = notation::number(t, "a take", 1, state.stack.limit.max(1))?;
+            if t > state.stack.limit {
+                return Err(Error::position("a take after the stack is empty"));
+            }
+            state = self.play(&game, &state, t);
+        }
+        Ok((game, state))
+    }
+
+    fn write(&self, game: &CoinGame, state: &Takes) -> String {
+        format!("{}:{}", join(game.coins(), ","), join(&state.order, ","))
+    }
+
+    fn params(&self, game: &CoinGame, _: &Takes) -> Params {
+        Params::new().with("coins", join(game.coins(), ","))
+    }
+
+    fn pos<'s>(&self, state: &'s Takes) -> &'s Stack {
+        &state.stack
+    }
+
+    fn play(&self, game: &CoinGame, state: &Takes, t: u32) -> Takes {
+        let mut order = state.order.clone();
+        order.push(t);
+        Takes { stack: game.play(&state.stack, t).pos, order }
+    }
+
+    fn to_move(&self, _: &CoinGame, state: &Takes) -> usize {
+        state.order.len() % 2
+    }
+
+    fn move_name(&self, _: &CoinGame, _: &Takes, t: u32) -> String {
+        t.to_string()
+    }
+
+    fn move_label(&self, _: &CoinGame, _: &Takes, t: u32) -> String {
+        format!("take {t}")
+    }
+
+    fn target(&self, _: &CoinGame, state: &Takes, t: u32) -> Option<Target> {
+        Some(Target::Cell([0, state.stack.taken + t - 1]))
+    }
+
+    fn diagram(&self, game: &CoinGame, state: &Takes) -> Diagram {
+        let mut cells: Vec<Cell> = game.coins().iter().map(|c| Cell::label(c.to_string())).collect();
+        let mut collected = [0i64; 2];
+        let mut at = 0usize;
+        for (i, &t) in state.order.iter().enumerate() {
+            for cell in &mut cells[at..at + t as usize] {
+                cell.owner = Some((i % 2) as u8);
+                cell.marks.push("gone");
+                collected[i % 2] += cell.label.parse::<i64>().unwrap_or(0);
+            }
+            at += t as usize;
+        }
+        Diagram::grid(Grid { rows: 1, cols: game.len(), cells, wraps: false })
+            .note(format!(
+                "the stack from the top; {} of {} coins taken; the mover may take 1..={}",
+                state.stack.taken,
+                game.len(),
+                state.stack.limit
+            ))
+            .note(format!("collected so far: first player {}, second player {}", collected[0], collected[1]))
+    }
+
+    fn value(&self, game: &CoinGame, state: &Takes, cx: &Cx) -> Result<Valued<u32>, Error> {
+        let chain = CoinChain(game.clone());
+        let table = cx.table(&format!("coin-game:{}", join(game.coins(), ",")), &chain)?;
+        // The chained game shares the stated game's positions and ranks.
+        valued_by(
+            game,
+            &state.stack,
+            |child| Ok(table.value_at(game.rank(child))),
+            |v| Verdict::Margin { score: v as i64, left: None },
+            "table (chained decisions)",
+        )
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use boyi::solve::{alphabeta::AlphaBeta, negamax::Negamax, table::Table};
+    use boyi::solve::{alphabeta::AlphaBeta, negamax::Negamax, table};
     use boyi::Control;
     use proptest::prelude::*;
 
@@ -292,8 +464,8 @@ mod tests {
             let first = |v: i32| (g.total() + v as i64) / 2;
             let ctl = Control::default();
             let chain = CoinChain(g.clone());
-            prop_assert_eq!(first(Table::solve(&chain, &ctl).unwrap().value(&g.start())), want);
-            prop_assert_eq!(first(Table::solve(&g, &ctl).unwrap().value(&g.start())), want);
+            prop_assert_eq!(first(table::solve(&chain, &ctl).unwrap().value(&chain, &g.start())), want);
+            prop_assert_eq!(first(table::solve(&g, &ctl).unwrap().value(&g, &g.start())), want);
             prop_assert_eq!(first(Negamax::new(&chain, ctl.clone()).value(&g.start()).unwrap()), want);
             prop_assert_eq!(first(Negamax::new(&g, ctl.clone()).value(&g.start()).unwrap()), want);
             prop_assert_eq!(first(AlphaBeta::new(&g, ctl.clone(), 1 << 12).unwrap().value(&g.start()).unwrap()), want);

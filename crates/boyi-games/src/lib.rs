@@ -1,6 +1,8 @@
-//! The boyi catalogue: one file per game holding its rules as an
-//! implementation of the engine's model, with a brute-force test beside it,
-//! and judge adapters that answer classic judge problems byte for byte.
+//! The boyi catalogue: one module a game, holding its rules as an
+//! implementation of the engine's model, its notation, what its positions
+//! look like and how they are valued ([`catalogue::Listing`]), with a
+//! brute-force test beside it; and judge adapters that answer classic judge
+//! problems byte for byte.
 
 pub mod array_game;
 pub mod black_white;
@@ -8,7 +10,7 @@ pub mod catalogue;
 pub mod chase;
 pub mod coin_game;
 pub mod connect4;
-pub mod connect4_book;
+pub mod diagram;
 pub mod error;
 pub mod gems_fight;
 pub mod generate;
@@ -16,14 +18,21 @@ pub mod geography;
 pub mod heap_report;
 pub mod judge;
 pub mod moving_pebbles;
+pub mod nim;
+pub mod notation;
 pub mod octal;
+pub mod params;
 pub mod permutation_game;
 pub mod rabbit_egg;
 pub mod report;
 pub mod split_game;
 pub mod subtraction;
+pub mod verdict;
 pub mod young_chess;
 
+pub use catalogue::{Cx, Entry, Listing, Position, Session};
+pub use diagram::{Diagram, Target};
 pub use error::Error;
-pub use judge::{AnalyzeRequest, Problem, SolveOptions};
-pub use report::Report;
+pub use judge::{Problem, SolveOptions};
+pub use params::{Param, Params};
+pub use verdict::Verdict;

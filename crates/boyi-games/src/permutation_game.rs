@@ -10,11 +10,19 @@
 use boyi::index::bitmask;
 use boyi::{Game, Indexed, Layered, Outcome, Step, StepOf, Turn};
 
+use crate::catalogue::{valued_by, Cx, Info, Listing, Valued};
+use crate::diagram::{Cell, Diagram, Grid, Target};
+use crate::error::{reserve, Error};
+use crate::notation::{self, join};
+use crate::params::{Param, Params};
+use crate::verdict::Verdict;
+
 #[derive(Clone, Debug)]
 pub struct PermutationGame {
     values: Vec<i64>,
-    /// Bit `mask` is set when the numbers in `mask` are strictly increasing.
-    increasing: Vec<u64>,
+    /// Bit `mask` is set when the numbers in `mask` are strictly increasing;
+    /// without it (a game only played, not solved) each check scans.
+    increasing: Option<Vec<u64>>,
 }
 
 impl PermutationGame {
@@ -22,6 +30,14 @@ impl PermutationGame {
     /// `2^n` bits.
     pub const MAX_LEN: usize = 30;
 
+    /// The game for playing a few moves: checks scan the numbers.
+    pub fn unindexed(values: Vec<i64>) -> Self {
+        assert!(values.len() <= Self::MAX_LEN);
+        PermutationGame { values, increasing: None }
+    }
+
+    /// The game for solving: a bitmap of every increasing subset, `2^n` bits
+    /// (see [`PermutationGame::bytes_for`]).
     pub fn new(values: Vec<i64>) -> Self {
         assert!(values.len() <= Self::MAX_LEN);
         let n = values.len();
@@ -40,7 +56,7 @@ impl PermutationGame {
                 increasing[mask / 64] |= 1 << (mask % 64);
             }
         }
-        PermutationGame { values, increasing }
+        PermutationGame { values, increasing: Some(increasing) }
     }
 
     /// Bytes the increasing-set bitmap of a length-`n` sequence takes.
@@ -65,8 +81,20 @@ impl PermutationGame {
         ((1u64 << self.values.len()) - 1) as u32
     }
 
+    #[inline]
     pub fn is_increasing(&self, mask: u32) -> bool {
-        get(&self.increasing, mask as usize)
+        match &self.increasing {
+            Some(bits) => get(bits, mask as usize),
+            None => {
+                let mut left = bitmask::ones(mask as u64).map(|i| self.values[i as usize]);
+                let Some(mut prev) = left.next() else { return true };
+                left.all(|v| {
+                    let up = prev < v;
+                    prev = v;
+                    up
+                })
+            }
+        }
     }
 }
 
@@ -143,10 +171,140 @@ impl Layered for PermutationGame {
     }
 }
 
+/// The permutation game in the catalogue. A position is the sequence, a
+/// removed number written with an `x` before it: `5,x3,2,1,4`. The first
+/// player moves when an even count is removed. Solved whole by the table.
+pub struct PermutationListing;
+
+static INFO: Info = Info {
+    id: "permutation-game",
+    name: "Permutation game",
+    aliases: &[],
+    summary: "remove numbers until the rest is strictly increasing; the last remover wins",
+    rules: "Remove one number in turn, keeping the order of the rest. As soon as what remains is strictly \
+            increasing the game ends, and whoever removed the last number wins.",
+    players: ["Alice", "Bob"],
+    values: "outcome",
+    params: &[
+        Param::text("numbers", "Numbers", "").help("the sequence; empty for a random permutation of 1..n"),
+        Param::int("n", "Length", "7", 1, 24).help("the length of a random permutation"),
+        Param::int("seed", "Random seed", "0", 0, u32::MAX as i64).help("0 for a new permutation each time"),
+    ],
+    notation: "Position: the numbers, a removed one with an x before it (5,x3,2,1,4). \
+               Move: the place of the number to remove, 1-based in the original sequence (2).",
+    end: "",
+};
+
+/// Longest sequence a position may have: solving it takes `2^n` two-byte slots.
+const MAX_POSITION_LEN: usize = PermutationGame::MAX_LEN;
+
+impl Listing for PermutationListing {
+    type Game = PermutationGame;
+    type State = u32;
+
+    fn info(&self) -> &'static Info {
+        &INFO
+    }
+
+    fn start(&self, params: &Params) -> Result<(PermutationGame, u32), Error> {
+        let [numbers, n, seed] = &INFO.params else { unreachable!() };
+        let text = params.text(numbers);
+        let values = if text.is_empty() {
+            let mut v: Vec<i64> = (1..=params.int(n)?).collect();
+            notation::rng(params.int(seed)? as u64).shuffle(&mut v);
+            v
+        } else {
+            notation::list(text, "numbers", i64::MIN, i64::MAX).map_err(|e| Error::params(e.to_string()))?
+        };
+        if values.is_empty() || values.len() > MAX_POSITION_LEN {
+            return Err(Error::params(format!("1 to {MAX_POSITION_LEN} numbers, not {}", values.len())));
+        }
+        let game = PermutationGame::unindexed(values);
+        let start = game.start();
+        Ok((game, start))
+    }
+
+    fn parse(&self, text: &str) -> Result<(PermutationGame, u32), Error> {
+        let items: Vec<&str> = text.split(',').map(str::trim).filter(|s| !s.is_empty()).collect();
+        if items.is_empty() || items.len() > MAX_POSITION_LEN {
+            return Err(Error::position(format!("a position has 1 to {MAX_POSITION_LEN} numbers, not {}", items.len())));
+        }
+        let mut values = Vec::with_capacity(items.len());
+        let mut mask = 0u32;
+        for (i, item) in items.iter().enumerate() {
+            let (present, number) = match item.strip_prefix(['x', 'X']) {
+                Some(rest) => (false, rest),
+                None => (true, *item),
+            };
+            values.push(notation::number(number, "a number", i64::MIN, i64::MAX)?);
+            if present {
+                mask |= 1 << i;
+            }
+        }
+        Ok((PermutationGame::unindexed(values), mask))
+    }
+
+    fn write(&self, game: &PermutationGame, &mask: &u32) -> String {
+        let items = game.values().iter().enumerate().map(|(i, v)| if mask >> i & 1 == 1 { v.to_string() } else { format!("x{v}") });
+        join(items, ",")
+    }
+
+    fn params(&self, game: &PermutationGame, _: &u32) -> Params {
+        Params::new().with("numbers", join(game.values(), ","))
+    }
+
+    fn pos<'s>(&self, state: &'s u32) -> &'s u32 {
+        state
+    }
+
+    fn play(&self, game: &PermutationGame, mask: &u32, i: u8) -> u32 {
+        game.play(mask, i).pos
+    }
+
+    fn to_move(&self, game: &PermutationGame, &mask: &u32) -> usize {
+        (game.len() - mask.count_ones() as usize) % 2
+    }
+
+    fn move_name(&self, _: &PermutationGame, _: &u32, i: u8) -> String {
+        (i + 1).to_string()
+    }
+
+    fn move_label(&self, game: &PermutationGame, _: &u32, i: u8) -> String {
+        format!("remove number {} ({})", i + 1, game.values()[i as usize])
+    }
+
+    fn target(&self, _: &PermutationGame, _: &u32, i: u8) -> Option<Target> {
+        Some(Target::Cell([0, i as u32]))
+    }
+
+    fn diagram(&self, game: &PermutationGame, &mask: &u32) -> Diagram {
+        let cells = game
+            .values()
+            .iter()
+            .enumerate()
+            .map(|(i, v)| if mask >> i & 1 == 1 { Cell::label(v.to_string()) } else { Cell::label(v.to_string()).mark("gone") })
+            .collect();
+        let d = Diagram::grid(Grid { rows: 1, cols: game.len() as u32, cells, wraps: false });
+        if game.is_increasing(mask) {
+            d.note("the rest is strictly increasing: the game is over")
+        } else {
+            d
+        }
+    }
+
+    fn value(&self, game: &PermutationGame, &mask: &u32, cx: &Cx) -> Result<Valued<u8>, Error> {
+        reserve(cx.ctl, "the increasing-subsequence bitmap", PermutationGame::bytes_for(game.len()))?;
+        let key = format!("permutation-game:{}", join(game.values(), ","));
+        let solved = PermutationGame::new(game.values().to_vec());
+        let table = cx.table(&key, &solved)?;
+        valued_by(&solved, &mask, |child| Ok(table.value(&solved, child)), Verdict::from, "table")
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use boyi::solve::{alphabeta::AlphaBeta, negamax::Negamax, table::Table};
+    use boyi::solve::{alphabeta::AlphaBeta, negamax::Negamax, table};
     use boyi::Control;
     use proptest::prelude::*;
 
@@ -168,8 +326,8 @@ mod tests {
             let g = PermutationGame::new(seq.clone());
             let want = brute_wins(&seq);
             let ctl = Control::default();
-            let table = Table::solve(&g, &ctl).unwrap();
-            let t = table.value(&g.start());
+            let table = table::solve(&g, &ctl).unwrap();
+            let t = table.value(&g, &g.start());
             prop_assert_eq!(t.is_win(), want);
             prop_assert_eq!(Negamax::new(&g, ctl.clone()).value(&g.start()).unwrap(), t);
             prop_assert_eq!(AlphaBeta::new(&g, ctl, 1 << 12).unwrap().value(&g.start()).unwrap(), t);
@@ -181,7 +339,7 @@ mod tests {
         let ctl = Control::default();
         for (seq, alice) in [(vec![1, 3, 2], true), (vec![5, 3, 2, 1, 4], false), (vec![1, 1], true)] {
             let g = PermutationGame::new(seq);
-            assert_eq!(Table::solve(&g, &ctl).unwrap().value(&g.start()).is_win(), alice);
+            assert_eq!(table::solve(&g, &ctl).unwrap().value(&g, &g.start()).is_win(), alice);
         }
     }
 }

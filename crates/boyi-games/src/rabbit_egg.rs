@@ -14,7 +14,15 @@
 //! adjacent ones joined: a bipartite graph, solved by matching.
 
 use boyi::solve::matching::{Graph, Matching};
-use boyi::{Control, Error, Game, Outcome, Step, StepOf, Turn};
+use boyi::solve::negamax::Negamax;
+use boyi::{Control, Game, Outcome, Step, StepOf, Turn};
+
+use crate::catalogue::{valued_by, Cx, Info, Listing, Valued};
+use crate::diagram::{Cell, Diagram, Grid, Target};
+use crate::error::Error;
+use crate::notation;
+use crate::params::{Param, Params};
+use crate::verdict::Verdict;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Piece {
@@ -209,10 +217,174 @@ impl Game for RabbitEgg {
     }
 }
 
+/// Rabbit and egg in the catalogue. A position is the board row by row,
+/// rows separated by `/` (`X` black, `O` white, `.` the empty cell), then
+/// who moves, `t` for Tutu or `d` for Dandan: `XO.OXO:t` (left out: Tutu).
+/// Small boards are valued by negamax, which counts moves; larger ones by
+/// maximum matching, which says who wins but not how soon.
+pub struct RabbitEggListing;
+
+static INFO: Info = Info {
+    id: "rabbit-egg",
+    name: "Rabbit and egg",
+    aliases: &[],
+    summary: "slide your colour's piece into the one empty cell; who cannot move loses",
+    rules: "Every cell but one holds a white (O) or black (X) piece. Tutu slides a white piece next to the \
+            empty cell into it, Dandan a black one; Tutu moves first. Who cannot move loses.",
+    players: ["Tutu", "Dandan"],
+    values: "outcome",
+    params: &[Param::text("board", "Board", "XOXOX/OXOXO/XO.OX/OXOXO")
+        .help("rows of X (black), O (white) and one . (empty), separated by /")],
+    notation: "Position: the rows separated by /, then t (Tutu moves) or d (Dandan) (XO.OXO:t). Move: the \
+               cell row,col whose piece slides into the empty cell (1,2).",
+    end: "",
+};
+
+/// Boards of at most this many cells are valued by counting negamax.
+const COUNTED_CELLS: u32 = 30;
+const NEGAMAX_BYTES: u64 = 32 << 20;
+/// The judge's boards are at most 40 x 40; these go to 2000 x 2000.
+pub const MAX_SIDE: u32 = 2000;
+
+impl RabbitEggListing {
+    /// The board of `rows` (`X`, `O`, `.`), Tutu to move.
+    pub fn board(text: &str, error: fn(String) -> Error) -> Result<(RabbitEgg, Board), Error> {
+        let rows: Vec<&str> = text.split('/').map(str::trim).collect();
+        let cols = rows[0].chars().count();
+        if cols == 0 || rows.len() > MAX_SIDE as usize || cols > MAX_SIDE as usize {
+            return Err(error(format!("rows of 1 to {MAX_SIDE} cells, at most {MAX_SIDE} of them")));
+        }
+        let mut pieces = Vec::with_capacity(rows.len() * cols);
+        for (r, row) in rows.iter().enumerate() {
+            if row.chars().count() != cols {
+                return Err(error(format!("row {} has {} cells, row 1 has {cols}", r + 1, row.chars().count())));
+            }
+            for ch in row.chars() {
+                pieces.push(match ch {
+                    'X' | 'x' => Some(Piece::Black),
+                    'O' | 'o' => Some(Piece::White),
+                    '.' => None,
+                    _ => return Err(error(format!("row {}: '{}' is not X, O or .", r + 1, ch.escape_debug()))),
+                });
+            }
+        }
+        let empties = pieces.iter().filter(|p| p.is_none()).count();
+        if empties != 1 {
+            return Err(error(format!("the board has {empties} empty cells (.); it must have exactly one")));
+        }
+        let game = RabbitEgg::new(rows.len() as u32, cols as u32);
+        let board = game.board(&pieces);
+        Ok((game, board))
+    }
+
+    fn rows(game: &RabbitEgg, board: &Board) -> Vec<String> {
+        (0..game.rows())
+            .map(|r| {
+                (0..game.cols())
+                    .map(|c| match board.piece(r * game.cols() + c) {
+                        None => '.',
+                        Some(Piece::White) => 'O',
+                        Some(Piece::Black) => 'X',
+                    })
+                    .collect()
+            })
+            .collect()
+    }
+}
+
+impl Listing for RabbitEggListing {
+    type Game = RabbitEgg;
+    type State = Board;
+
+    fn info(&self) -> &'static Info {
+        &INFO
+    }
+
+    fn start(&self, params: &Params) -> Result<(RabbitEgg, Board), Error> {
+        Self::board(params.text(&INFO.params[0]), Error::Params)
+    }
+
+    fn parse(&self, text: &str) -> Result<(RabbitEgg, Board), Error> {
+        let p = notation::parts(text, 1, 2, "XO.OXO:t")?;
+        let (game, mut board) = Self::board(p[0], Error::Position)?;
+        board.tutu_to_move = match p.get(1).copied().unwrap_or("t") {
+            "t" | "T" => true,
+            "d" | "D" => false,
+            s => return Err(Error::position(format!("\"{s}\": who moves is t (Tutu) or d (Dandan)"))),
+        };
+        Ok((game, board))
+    }
+
+    fn write(&self, game: &RabbitEgg, board: &Board) -> String {
+        format!("{}:{}", Self::rows(game, board).join("/"), if board.tutu_to_move { "t" } else { "d" })
+    }
+
+    fn params(&self, game: &RabbitEgg, board: &Board) -> Params {
+        Params::new().with("board", Self::rows(game, board).join("/"))
+    }
+
+    fn pos<'s>(&self, board: &'s Board) -> &'s Board {
+        board
+    }
+
+    fn play(&self, game: &RabbitEgg, board: &Board, cell: u32) -> Board {
+        game.play(board, cell).pos
+    }
+
+    fn to_move(&self, _: &RabbitEgg, board: &Board) -> usize {
+        usize::from(!board.tutu_to_move)
+    }
+
+    fn move_name(&self, game: &RabbitEgg, _: &Board, cell: u32) -> String {
+        format!("{},{}", cell / game.cols() + 1, cell % game.cols() + 1)
+    }
+
+    fn move_label(&self, game: &RabbitEgg, board: &Board, cell: u32) -> String {
+        format!("slide the piece on {} into the empty cell", self.move_name(game, board, cell))
+    }
+
+    fn parse_move(&self, game: &RabbitEgg, board: &Board, text: &str) -> Option<u32> {
+        let (r, c) = notation::cell(text).filter(|&(r, c)| r < game.rows() && c < game.cols())?;
+        let cell = r * game.cols() + c;
+        game.illegal(board, cell).is_none().then_some(cell)
+    }
+
+    fn target(&self, game: &RabbitEgg, _: &Board, cell: u32) -> Option<Target> {
+        Some(Target::Cell([cell / game.cols(), cell % game.cols()]))
+    }
+
+    fn diagram(&self, game: &RabbitEgg, board: &Board) -> Diagram {
+        let cells = (0..game.cells())
+            .map(|c| match board.piece(c) {
+                None => Cell::label("."),
+                Some(Piece::White) => Cell::piece(0, "O"),
+                Some(Piece::Black) => Cell::piece(1, "X"),
+            })
+            .collect();
+        Diagram::grid(Grid { rows: game.rows(), cols: game.cols(), cells, wraps: false })
+            .note("Tutu moves the white pieces (O), Dandan the black ones (X)")
+    }
+
+    fn value(&self, game: &RabbitEgg, board: &Board, cx: &Cx) -> Result<Valued<u32>, Error> {
+        if game.cells() <= COUNTED_CELLS {
+            let ctl = cx.ctl.clone().with_memory_limit(NEGAMAX_BYTES.min(cx.ctl.memory_limit()));
+            let mut search = Negamax::new(game, ctl);
+            match valued_by(game, board, |c| search.value(c), Verdict::from, "negamax") {
+                Err(Error::Engine(boyi::Error::Memory { .. })) => {}
+                counted => return counted,
+            }
+        }
+        let (wins, mut moves) = game.moves_after(board, &[], cx.ctl)?;
+        moves.sort_by_key(|&(c, win)| (!win, c));
+        let moves = moves.into_iter().map(|(c, win)| (c, Verdict::bare(win))).collect();
+        Ok(Valued::new(Verdict::bare(wins), moves, "matching (bipartite geography)")
+            .note("values say who wins, not how soon: matching does not count moves"))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use boyi::solve::negamax::Negamax;
     use proptest::prelude::*;
 
     proptest! {

@@ -13,6 +13,13 @@ use boyi::{Game, Impartial, Outcome, Step, StepOf, Turn};
 
 use boyi::solve::grundy::MexSet;
 
+use crate::catalogue::{Cx, Info, Listing, Moving, Valued};
+use crate::diagram::{Diagram, Heap};
+use crate::error::Error;
+use crate::notation::{self, join};
+use crate::params::{Param, Params};
+use crate::verdict::Verdict;
+
 /// Bottles in a judge input.
 pub const MAX_BOTTLES: usize = 21;
 
@@ -122,6 +129,111 @@ pub fn winning_moves(beans: &[u64], g: &[u32]) -> Vec<(usize, usize, usize)> {
         }
     }
     out
+}
+
+/// The split game in the catalogue. A position is the player to move and
+/// the beans in each bottle: `1:0,0,1` (the beans alone: player 1 moves).
+/// Valued by the theory: each bean is a component, and the position's
+/// nimber is the XOR of theirs.
+pub struct SplitListing;
+
+static INFO: Info = Info {
+    id: "split-game",
+    name: "The split game",
+    aliases: &[],
+    summary: "take a bean from bottle i and put one into each of bottles j and k (i < j <= k)",
+    rules: "Bottles in a row hold beans. A move takes one bean from a bottle and puts one bean into each of \
+            two bottles further right (the same one twice is allowed). Who cannot move loses.",
+    players: ["Congcong", "Ruirui"],
+    values: "nimber",
+    params: &[Param::text("beans", "Beans", "1,0,2,1").help("beans in each bottle, 2 to 21 bottles")],
+    notation: "Position: the player to move and the beans of each bottle (1:0,0,1). Move: i,j,k, the \
+               bottle a bean leaves and the two it goes to, 0-based (0,2,3).",
+    end: "",
+};
+
+/// The most beans a bottle may hold in a position (moves add beans).
+const MAX_BEANS: u16 = 60_000;
+
+fn beans_of(text: &str, error: fn(String) -> Error) -> Result<Vec<u16>, Error> {
+    let beans: Vec<u16> = notation::list(text, "beans", 0, MAX_BEANS).map_err(|e| error(e.to_string()))?;
+    if !(2..=MAX_BOTTLES).contains(&beans.len()) {
+        return Err(error(format!("2 to {MAX_BOTTLES} bottles, not {}", beans.len())));
+    }
+    Ok(beans)
+}
+
+impl Listing for SplitListing {
+    type Game = SplitGame;
+    type State = Moving<Vec<u16>>;
+
+    fn info(&self) -> &'static Info {
+        &INFO
+    }
+
+    fn start(&self, params: &Params) -> Result<(SplitGame, Moving<Vec<u16>>), Error> {
+        let beans = beans_of(params.text(&INFO.params[0]), Error::Params)?;
+        Ok((SplitGame::new(beans.len()), Moving::first(beans)))
+    }
+
+    fn parse(&self, text: &str) -> Result<(SplitGame, Moving<Vec<u16>>), Error> {
+        let (mover, beans) = notation::player(text)?;
+        let beans = beans_of(beans, Error::Position)?;
+        Ok((SplitGame::new(beans.len()), Moving { pos: beans, mover }))
+    }
+
+    fn write(&self, _: &SplitGame, m: &Moving<Vec<u16>>) -> String {
+        format!("{}:{}", m.mover + 1, join(&m.pos, ","))
+    }
+
+    fn params(&self, _: &SplitGame, m: &Moving<Vec<u16>>) -> Params {
+        Params::new().with("beans", join(&m.pos, ","))
+    }
+
+    fn pos<'s>(&self, m: &'s Moving<Vec<u16>>) -> &'s Vec<u16> {
+        &m.pos
+    }
+
+    fn play(&self, game: &SplitGame, m: &Moving<Vec<u16>>, mv: Split) -> Moving<Vec<u16>> {
+        let mut next = game.play(&m.pos, mv).pos;
+        for b in &mut next {
+            *b = (*b).min(MAX_BEANS);
+        }
+        m.then(next)
+    }
+
+    fn to_move(&self, _: &SplitGame, m: &Moving<Vec<u16>>) -> usize {
+        m.mover as usize
+    }
+
+    fn move_name(&self, _: &SplitGame, _: &Moving<Vec<u16>>, (i, j, k): Split) -> String {
+        format!("{i},{j},{k}")
+    }
+
+    fn move_label(&self, _: &SplitGame, _: &Moving<Vec<u16>>, (i, j, k): Split) -> String {
+        format!("a bean from bottle {i} into bottles {j} and {k}")
+    }
+
+    fn diagram(&self, game: &SplitGame, m: &Moving<Vec<u16>>) -> Diagram {
+        let heaps = m.pos.iter().enumerate().map(|(i, &b)| Heap { size: b as u64, label: format!("Bottle {i}") });
+        Diagram::heaps(heaps.collect())
+            .note(format!("nimber of one bean in each bottle: {}", join(bean_values(game.bottles()), " ")))
+    }
+
+    fn value(&self, game: &SplitGame, m: &Moving<Vec<u16>>, cx: &Cx) -> Result<Valued<Split>, Error> {
+        cx.ctl.check()?;
+        let g = bean_values(game.bottles());
+        let beans: Vec<u64> = m.pos.iter().map(|&b| b as u64).collect();
+        let x = nimber(&beans, &g) as u64;
+        let mut moves: Vec<(Split, Verdict)> = self
+            .moves(game, m)
+            .into_iter()
+            .map(|(i, j, k)| ((i, j, k), Verdict::move_nimber(x ^ (g[i as usize] ^ g[j as usize] ^ g[k as usize]) as u64)))
+            .collect();
+        // Winning moves first; the game's (lexicographic) order within each kind.
+        moves.sort_by(|a, b| b.1.cmp(&a.1));
+        Ok(Valued::new(Verdict::position_nimber(x), moves, "grundy (each bean a component; XOR of their nimbers)"))
+    }
 }
 
 #[cfg(test)]

@@ -11,6 +11,13 @@
 use boyi::index::staircase::{Corner, Staircase};
 use boyi::{Game, Indexed, Layered, Step, StepOf};
 
+use crate::catalogue::{valued_by, Cx, Info, Listing, Valued};
+use crate::diagram::{Cell, Diagram, Grid, Target};
+use crate::error::Error;
+use crate::notation::{self, join};
+use crate::params::{Param, Params};
+use crate::verdict::Verdict;
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Board {
     pub path: u64,
@@ -21,8 +28,8 @@ pub struct Board {
 pub struct YoungChess {
     stair: Staircase,
     /// Row-major scores: black's `a`, white's `b`.
-    a: Vec<i32>,
-    b: Vec<i32>,
+    pub a: Vec<i32>,
+    pub b: Vec<i32>,
 }
 
 impl YoungChess {
@@ -141,10 +148,197 @@ impl Layered for YoungChess {
     }
 }
 
+/// Young chess in the catalogue. A position is the size, black's numbers
+/// A and white's numbers B row by row, then the cells filled so far in the
+/// order played (`row-col`, 1-based): `2x3:2,7,3,9,1,2:3,7,2,2,3,1:1-1,1-2`.
+/// The cells may be left out (the start). The whole board is solved once by
+/// the table and kept in the session; every position of it is a lookup.
+pub struct YoungChessListing;
+
+/// A board and the cells filled, in order (who filled what, the scores so far).
+#[derive(Clone, Debug)]
+pub struct Filled {
+    pub board: Board,
+    pub cells: Vec<Corner>,
+}
+
+static INFO: Info = Info {
+    id: "young-chess",
+    name: "Young chess (一双木棋)",
+    aliases: &["chess"],
+    summary: "fill a Young diagram cell by cell; black scores A, white B",
+    rules: "Fill cells in turn; a cell may be filled once every cell above it and to its left is. \
+            Black scores the cell's A number, White its B number; each plays for the larger total.",
+    players: ["Black", "White"],
+    values: "score",
+    params: &[
+        Param::int("rows", "Rows", "3", 1, 16),
+        Param::int("cols", "Columns", "4", 1, 16),
+        Param::text("a", "Black's numbers (A)", "").help("row by row; empty for random numbers 0 to 9"),
+        Param::text("b", "White's numbers (B)", "").help("row by row; empty for random numbers 0 to 9"),
+        Param::int("seed", "Random seed", "0", 0, u32::MAX as i64).help("0 for new numbers each time"),
+    ],
+    notation: "Position: RxC:A:B:cells, A and B row by row, the cells filled in order as row-col \
+               (2x3:2,7,3,9,1,2:3,7,2,2,3,1:1-1,1-2). Move: the cell to fill, row,col (1,2).",
+    end: "",
+};
+
+impl YoungChessListing {
+    fn instance(game: &YoungChess) -> String {
+        format!("{}x{}:{}:{}", game.rows(), game.cols(), join(&game.a, ","), join(&game.b, ","))
+    }
+
+    /// The first position of `game`.
+    pub fn start_of(&self, game: &YoungChess) -> Filled {
+        Filled { board: game.start(), cells: Vec::new() }
+    }
+
+    /// The most a number may be: every score difference fits an `i32`.
+    pub fn max_number(rows: u32, cols: u32) -> i32 {
+        i32::MAX / (rows * cols) as i32
+    }
+}
+
+impl Listing for YoungChessListing {
+    type Game = YoungChess;
+    type State = Filled;
+
+    fn info(&self) -> &'static Info {
+        &INFO
+    }
+
+    fn start(&self, params: &Params) -> Result<(YoungChess, Filled), Error> {
+        let [rows, cols, a, b, seed] = &INFO.params else { unreachable!() };
+        let (rows, cols) = (params.int(rows)? as u32, params.int(cols)? as u32);
+        let mut rng = notation::rng(params.int(seed)? as u64);
+        let n = (rows * cols) as usize;
+        let max = Self::max_number(rows, cols);
+        let mut numbers = |spec: &Param| -> Result<Vec<i32>, Error> {
+            let text = params.text(spec);
+            if text.is_empty() {
+                return Ok((0..n).map(|_| rng.range(0, 9) as i32).collect());
+            }
+            let v = notation::list(text, spec.name, 0, max).map_err(|e| Error::params(e.to_string()))?;
+            if v.len() != n {
+                return Err(Error::params(format!("{}: a {rows}x{cols} board needs {n} numbers, not {}", spec.name, v.len())));
+            }
+            Ok(v)
+        };
+        let (a, b) = (numbers(a)?, numbers(b)?);
+        let game = YoungChess::new(rows, cols, a, b);
+        let board = game.start();
+        Ok((game, Filled { board, cells: Vec::new() }))
+    }
+
+    fn parse(&self, text: &str) -> Result<(YoungChess, Filled), Error> {
+        let p = notation::parts(text, 3, 4, "2x3:2,7,3,9,1,2:3,7,2,2,3,1:1-1,1-2")?;
+        let (rows, cols) = notation::size(p[0], "the size", Staircase::MAX_STEPS - 2)?;
+        if rows + cols >= Staircase::MAX_STEPS {
+            return Err(Error::position(format!("a {rows}x{cols} board is too large: rows + columns < 64")));
+        }
+        let n = (rows * cols) as usize;
+        let max = Self::max_number(rows, cols);
+        let a = notation::list(p[1], "A", 0, max)?;
+        let b = notation::list(p[2], "B", 0, max)?;
+        if a.len() != n || b.len() != n {
+            return Err(Error::position(format!(
+                "a {rows}x{cols} board needs {n} numbers for A and for B, not {} and {}",
+                a.len(),
+                b.len()
+            )));
+        }
+        let game = YoungChess::new(rows, cols, a, b);
+        let mut state = Filled { board: game.start(), cells: Vec::new() };
+        for (i, cell) in p.get(3).copied().unwrap_or("").split(',').map(str::trim).filter(|s| !s.is_empty()).enumerate() {
+            let corner = notation::cell(cell).and_then(|(r, c)| game.corner_at(&state.board, r, c)).ok_or_else(|| {
+                Error::position(format!("cell {} \"{cell}\" cannot be filled there", i + 1))
+            })?;
+            state = self.play(&game, &state, corner);
+        }
+        Ok((game, state))
+    }
+
+    fn write(&self, game: &YoungChess, state: &Filled) -> String {
+        let cells = join(state.cells.iter().map(|c| format!("{}-{}", c.row + 1, c.col + 1)), ",");
+        format!("{}:{cells}", Self::instance(game))
+    }
+
+    fn params(&self, game: &YoungChess, _: &Filled) -> Params {
+        Params::new()
+            .with("rows", game.rows())
+            .with("cols", game.cols())
+            .with("a", join(&game.a, ","))
+            .with("b", join(&game.b, ","))
+    }
+
+    fn pos<'s>(&self, state: &'s Filled) -> &'s Board {
+        &state.board
+    }
+
+    fn play(&self, game: &YoungChess, state: &Filled, c: Corner) -> Filled {
+        let mut cells = state.cells.clone();
+        cells.push(c);
+        Filled { board: game.play(&state.board, c).pos, cells }
+    }
+
+    fn to_move(&self, _: &YoungChess, state: &Filled) -> usize {
+        (state.board.stones % 2) as usize
+    }
+
+    fn move_name(&self, _: &YoungChess, _: &Filled, c: Corner) -> String {
+        format!("{},{}", c.row + 1, c.col + 1)
+    }
+
+    fn move_label(&self, _: &YoungChess, _: &Filled, c: Corner) -> String {
+        format!("row {}, column {}", c.row + 1, c.col + 1)
+    }
+
+    fn parse_move(&self, game: &YoungChess, state: &Filled, text: &str) -> Option<Corner> {
+        notation::cell(text).and_then(|(r, c)| game.corner_at(&state.board, r, c))
+    }
+
+    fn target(&self, _: &YoungChess, _: &Filled, c: Corner) -> Option<Target> {
+        Some(Target::Cell([c.row, c.col]))
+    }
+
+    fn diagram(&self, game: &YoungChess, state: &Filled) -> Diagram {
+        let cols = game.cols();
+        let mut cells: Vec<Cell> = (0..game.rows() * cols)
+            .map(|i| Cell { worth: Some([game.a[i as usize] as i64, game.b[i as usize] as i64]), ..Cell::default() })
+            .collect();
+        let mut scores = [0i64; 2];
+        for (i, c) in state.cells.iter().enumerate() {
+            let player = i % 2;
+            let cell = &mut cells[(c.row * cols + c.col) as usize];
+            cell.owner = Some(player as u8);
+            cell.label = ["B", "W"][player].to_string();
+            scores[player] += cell.worth.map_or(0, |w| w[player]);
+        }
+        if let Some(last) = state.cells.last() {
+            cells[(last.row * cols + last.col) as usize].marks.push("last");
+        }
+        Diagram::grid(Grid { rows: game.rows(), cols, cells, wraps: false })
+            .note(format!("{} of {} cells filled (B black, W white)", state.board.stones, game.rows() * cols))
+            .note(format!("scores so far: Black {}, White {}", scores[0], scores[1]))
+    }
+
+    fn value(&self, game: &YoungChess, state: &Filled, cx: &Cx) -> Result<Valued<Corner>, Error> {
+        let table = cx.table(&format!("young-chess:{}", Self::instance(game)), game)?;
+        let left = Some(game.rows() * game.cols() - state.board.stones);
+        valued_by(
+            game,
+            &state.board,
+            |child| Ok(table.value(game, child)),
+            |v| Verdict::Margin { score: v as i64, left },
+            "table",
+        )
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use boyi::solve::{alphabeta::AlphaBeta, negamax::Negamax, table::Table};
+    use boyi::solve::{alphabeta::AlphaBeta, negamax::Negamax, table};
     use boyi::Control;
     use proptest::prelude::*;
 
@@ -178,8 +372,8 @@ mod tests {
             let g = YoungChess::new(r, c, a.clone(), b.clone());
             let want = brute(r as usize, c as usize, &a, &b, &mut vec![0; r as usize], true);
             let ctl = Control::default();
-            let table = Table::solve(&g, &ctl).unwrap();
-            prop_assert_eq!(table.value(&g.start()), want);
+            let table = table::solve(&g, &ctl).unwrap();
+            prop_assert_eq!(table.value(&g, &g.start()), want);
             prop_assert_eq!(Negamax::new(&g, ctl.clone()).value(&g.start()).unwrap(), want);
             let mut ab = AlphaBeta::new(&g, ctl, 1 << 12).unwrap();
             prop_assert_eq!(ab.value(&g.start()).unwrap(), want);
@@ -197,7 +391,7 @@ mod tests {
     #[test]
     fn sample() {
         let g = YoungChess::new(2, 3, vec![2, 7, 3, 9, 1, 2], vec![3, 7, 2, 2, 3, 1]);
-        let table = Table::solve(&g, &Control::default()).unwrap();
-        assert_eq!(table.value(&g.start()), 2);
+        let table = table::solve(&g, &Control::default()).unwrap();
+        assert_eq!(table.value(&g, &g.start()), 2);
     }
 }

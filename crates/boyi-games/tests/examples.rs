@@ -17,7 +17,7 @@ fn every_example_matches_its_expected_output() {
             continue;
         }
         let id = dir.file_name().unwrap().to_str().unwrap().to_string();
-        let problem = catalogue::find(&id).unwrap_or_else(|| panic!("examples/{id} names no problem"));
+        let problem = catalogue::problem(&id).unwrap_or_else(|| panic!("examples/{id} names no problem"));
         problems += 1;
         for file in std::fs::read_dir(&dir).unwrap() {
             let input = file.unwrap().path();
@@ -26,7 +26,7 @@ fn every_example_matches_its_expected_output() {
             }
             let expected = std::fs::read_to_string(input.with_extension("out")).unwrap();
             let text = std::fs::read_to_string(&input).unwrap();
-            let got = problem.solve(&text, &Control::default()).unwrap();
+            let got = problem.solve(&text, &Default::default(), &Control::default()).unwrap();
             assert_eq!(got, expected, "{}", input.display());
             checked += 1;
         }

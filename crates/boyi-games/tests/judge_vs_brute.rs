@@ -10,7 +10,7 @@ use boyi_games::generate::Rng;
 use proptest::prelude::*;
 
 fn solve(problem: &str, input: &str) -> String {
-    catalogue::find(problem).unwrap().solve(input, &Control::default()).unwrap()
+    catalogue::problem(problem).unwrap().solve(input, &Default::default(), &Control::default()).unwrap()
 }
 
 // ---- young-chess: minimax over row lengths

@@ -3,7 +3,7 @@ use crate::control::format_bytes;
 /// Why a solve did not produce an answer.
 #[derive(Debug, thiserror::Error)]
 pub enum Error {
-    #[error("{what} needs {}, limit {}; use --memory to raise it", format_bytes(*needed), format_bytes(*limit))]
+    #[error("{what} needs {}, limit {}", format_bytes(*needed), format_bytes(*limit))]
     Memory { what: String, needed: u64, limit: u64 },
     #[error("interrupted")]
     Interrupted,

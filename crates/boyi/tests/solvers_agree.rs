@@ -4,7 +4,7 @@
 use boyi::game::{Game, Indexed, Layered, StepOf};
 use boyi::solve::alphabeta::{AlphaBeta, Driver};
 use boyi::solve::negamax::Negamax;
-use boyi::solve::table::Table;
+use boyi::solve::table;
 use boyi::{Control, Outcome, Step, Turn, Value};
 use proptest::prelude::*;
 
@@ -147,18 +147,18 @@ fn outcome_dag() -> impl Strategy<Value = Dag<Outcome>> {
 
 fn check_all<V: Value>(g: &Dag<V>) -> Result<(), TestCaseError> {
     let ctl = Control::default();
-    let table = Table::solve(g, &ctl).unwrap();
+    let table = table::solve(g, &ctl).unwrap();
     let mut nm = Negamax::new(g, ctl.clone());
     let mut ab_null = AlphaBeta::new(g, ctl.clone(), 1 << 10).unwrap();
     // a tiny table forces collisions and replacements
     let mut ab_full = AlphaBeta::new(g, ctl.clone(), 64).unwrap().with_driver(Driver::FullWindow);
     for pos in 0..g.layer.len() as u32 {
         let want = brute(g, pos);
-        prop_assert_eq!(table.value(&pos), want, "table at {}", pos);
+        prop_assert_eq!(table.value(g, &pos), want, "table at {}", pos);
         prop_assert_eq!(nm.value(&pos).unwrap(), want, "negamax at {}", pos);
         prop_assert_eq!(ab_null.value(&pos).unwrap(), want, "alpha-beta (null window) at {}", pos);
         prop_assert_eq!(ab_full.value(&pos).unwrap(), want, "alpha-beta (full window) at {}", pos);
-        let moves: Vec<V> = table.analyze(&pos).into_iter().map(|m| m.value).collect();
+        let moves: Vec<V> = table.analyze(g, &pos).into_iter().map(|m| m.value).collect();
         let mut expected: Vec<V> =
             g.edges[pos as usize].iter().map(|&(to, r, t)| V::back(r, t, brute(g, to))).collect();
         expected.sort_by(|a, b| b.cmp(a));

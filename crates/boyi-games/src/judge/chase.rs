@@ -3,14 +3,14 @@
 //! to the capture. `torus-chase` is the same pursuit on a torus with black's
 //! reach as a parameter, where draws happen.
 
-use boyi::solve::retrograde::Retrograde;
-use boyi::{Control, Game, Outcome};
+use boyi::solve::retrograde;
+use boyi::{Control, Outcome};
 
 use super::tokens::Tokens;
-use super::{pick_case, play_moves, AnalyzeRequest, Problem};
-use crate::chase::{Chase, ChaseMove, Duel, Pieces};
+use super::{pick_case, Problem, SolveOptions};
+use crate::catalogue::{Entry, Listing};
+use crate::chase::{Chase, ChaseListing, Duel, Pieces};
 use crate::error::{reserve, Error};
-use crate::report::{shown_moves, Report, Show};
 
 pub struct ChaseProblem;
 pub struct TorusChaseProblem;
@@ -30,7 +30,7 @@ fn parse(input: &str, torus: bool) -> Result<Vec<Start>, Error> {
     loop {
         let n: u32 = t.number_in("the board size n", 2..=Chase::MAX_N)?;
         let reach = if torus { t.number_in("black's reach k", 1..=n - 1)? } else { Chase::CQOI_REACH };
-        let line = t.peek().map_or(0, |tok| tok.line);
+        let line = t.peek().map_or(t.last_line(), |tok| tok.line);
         let r1 = t.number_in("white's row r1", 1..=n)?;
         let c1 = t.number_in("white's column c1", 1..=n)?;
         let r2 = t.number_in("black's row r2", 1..=n)?;
@@ -71,9 +71,9 @@ fn solve(input: &str, torus: bool, ctl: &Control) -> Result<String, Error> {
     let mut lines = Vec::new();
     for group in order.chunk_by(|&a, &b| (starts[a].n, starts[a].reach) == (starts[b].n, starts[b].reach)) {
         let game = game(&starts[group[0]], torus, ctl)?;
-        let table = Retrograde::solve(&game, ctl)?;
+        let table = retrograde::solve(&game, ctl)?;
         for &i in group {
-            lines.push((i, answer(table.value(&first_position(&game, &starts[i])))));
+            lines.push((i, answer(table.value(&game, &first_position(&game, &starts[i])))));
         }
     }
     for (i, line) in &lines {
@@ -82,89 +82,17 @@ fn solve(input: &str, torus: bool, ctl: &Control) -> Result<String, Error> {
     Ok(answers.concat())
 }
 
-fn cell_name((r, c): (u32, u32)) -> String {
-    format!("{},{}", r + 1, c + 1)
-}
-
-/// `row,col` of the moved piece's destination, or a direction letter
-/// repeated once a cell (`U`, `DD`, ...).
-fn parse_move(game: &Chase, pos: Duel, text: &str) -> Option<ChaseMove> {
-    let text = text.trim().trim_start_matches('(').trim_end_matches(')');
-    let target = if let Some((r, c)) = text.split_once(',') {
-        (r.trim().parse::<u32>().ok()?.checked_sub(1)?, c.trim().parse::<u32>().ok()?.checked_sub(1)?)
-    } else {
-        let upper = text.to_ascii_uppercase();
-        let dir = "UDLR".find(upper.chars().next()?)?;
-        if !upper.chars().all(|ch| upper.starts_with(ch)) {
-            return None;
-        }
-        game.target(pos, ((upper.len() - 1) * 4 + dir).try_into().ok()?)?
-    };
-    let mut legal = Vec::new();
-    game.moves(&pos, &mut legal);
-    legal.into_iter().find(|&m| game.target(pos, m) == Some(target))
-}
-
-fn analyze(
-    problem: &'static str,
-    torus: bool,
-    input: &str,
-    request: &AnalyzeRequest,
-    ctl: &Control,
-) -> Result<Report, Error> {
-    let start = pick_case(parse(input, torus)?, request.case)?;
-    let game = game(&start, torus, ctl)?;
-    let name = |pos: Duel, m: ChaseMove| game.target(pos, m).map_or_else(|| "?".to_string(), cell_name);
-    let pos = play_moves(
-        &game,
-        first_position(&game, &start),
-        &request.moves,
-        |p, s| parse_move(&game, *p, s),
-        |p, m| name(*p, m),
-        |_, _| {},
-    )?;
-    let table = Retrograde::solve(&game, ctl)?;
-    let analysis = table.analyze(&pos);
-    let p = game.pieces(pos);
-    let mut position = Vec::new();
-    if start.n <= 40 {
-        for r in 0..start.n {
-            let row: Vec<&str> = (0..start.n)
-                .map(|c| match ((r, c) == p.white, (r, c) == p.black) {
-                    (true, true) => "X",
-                    (true, false) => "W",
-                    (false, true) => "B",
-                    _ => ".",
-                })
-                .collect();
-            position.push(row.join(" "));
-        }
-    }
-    position.push(format!(
-        "white (A) at {}, black (B) at {}; {} {n}x{n}, black's reach {}{}",
-        cell_name(p.white),
-        cell_name(p.black),
-        if torus { "torus" } else { "board" },
-        game.reach(),
-        if p.white == p.black { "; captured (X)" } else { "" },
-        n = start.n,
-    ));
-    Ok(Report {
-        game: problem,
-        position,
-        to_move: if p.white_to_move { "white (A)" } else { "black (B)" }.to_string(),
-        value: table.value(&pos).show(),
-        moves: shown_moves::<Chase>(&analysis, |m| name(pos, m)),
-        solver: "retrograde",
-    })
+/// Case `case` of a judge input as a position of `listing`.
+fn position(listing: &ChaseListing, input: &str, torus: bool, case: usize) -> Result<String, Error> {
+    let start = pick_case(parse(input, torus)?, case)?;
+    let game = if torus { Chase::torus(start.n, start.reach) } else { Chase::new(start.n, start.reach) };
+    Ok(listing.write(&game, &first_position(&game, &start)))
 }
 
 /// The part of the help both problems share.
 macro_rules! shared_help {
     () => {
-        "Moves for analyze: the moved piece's destination `row,col` (1-based), or its direction U, D, L, R,\n\
-         repeated for a 2-cell move (`UU`), e.g. `boyi analyze chase 1,2 DD < start.txt`; --case K picks a start.\n\
-         Sizes: n <= 215; 2n^4 positions at 2 bytes, plus 4 for the frontier (n = 64: 192 MiB, n = 100: 1.1 GiB)."
+        "Sizes: n <= 215; 2n^4 positions at 2 bytes, plus 4 for the frontier (n = 64: 192 MiB, n = 100: 1.1 GiB)."
     };
 }
 
@@ -192,12 +120,17 @@ impl Problem for ChaseProblem {
         )
     }
 
-    fn solve(&self, input: &str, ctl: &Control) -> Result<String, Error> {
+    fn game(&self) -> &'static dyn Entry {
+        &ChaseListing::PLAIN
+    }
+
+    fn solve(&self, input: &str, options: &SolveOptions, ctl: &Control) -> Result<String, Error> {
+        options.only_defaults(self.id())?;
         solve(input, false, ctl)
     }
 
-    fn analyze(&self, input: &str, request: &AnalyzeRequest, ctl: &Control) -> Result<Report, Error> {
-        analyze(self.id(), false, input, request, ctl)
+    fn position(&self, input: &str, case: usize, words: &[String]) -> Result<(String, Vec<String>), Error> {
+        Ok((position(&ChaseListing::PLAIN, input, false, case)?, words.to_vec()))
     }
 }
 
@@ -224,11 +157,16 @@ impl Problem for TorusChaseProblem {
         )
     }
 
-    fn solve(&self, input: &str, ctl: &Control) -> Result<String, Error> {
+    fn game(&self) -> &'static dyn Entry {
+        &ChaseListing::TORUS
+    }
+
+    fn solve(&self, input: &str, options: &SolveOptions, ctl: &Control) -> Result<String, Error> {
+        options.only_defaults(self.id())?;
         solve(input, true, ctl)
     }
 
-    fn analyze(&self, input: &str, request: &AnalyzeRequest, ctl: &Control) -> Result<Report, Error> {
-        analyze(self.id(), true, input, request, ctl)
+    fn position(&self, input: &str, case: usize, words: &[String]) -> Result<(String, Vec<String>), Error> {
+        Ok((position(&ChaseListing::TORUS, input, true, case)?, words.to_vec()))
     }
 }

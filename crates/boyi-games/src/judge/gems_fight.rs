@@ -1,14 +1,14 @@
 //! HDU 4778 "Gems Fight!": cases of `G B S` and `B` bags, until `0 0 0`; one
 //! line a case, Alice's stones minus Bob's.
 
-use boyi::solve::table::Table;
+use boyi::solve::table;
 use boyi::Control;
 
 use super::tokens::Tokens;
-use super::{pick_case, play_moves, AnalyzeRequest, Problem};
+use super::{pick_case, Problem, SolveOptions};
+use crate::catalogue::{Entry, Listing};
 use crate::error::{reserve, Error};
-use crate::gems_fight::GemsFight;
-use crate::report::{shown_moves, Report, Show};
+use crate::gems_fight::{GemsFight, GemsFightListing};
 
 pub struct GemsFightProblem;
 
@@ -24,9 +24,15 @@ const MAX_GEMS_IN_BAG: u32 = 1000;
 fn parse(input: &str) -> Result<Vec<Case>, Error> {
     let mut t = Tokens::new(input);
     let mut cases = Vec::new();
-    // The end marker `0 0 0` closes the input; a clean end of input does too.
-    while !t.at_end() {
+    // The end marker `0 0 0` closes the input.
+    loop {
         let k = cases.len() + 1;
+        if t.at_end() {
+            return Err(Error::input(format!(
+                "the input ends after line {} without the end marker `0 0 0`",
+                t.last_line()
+            )));
+        }
         let g: usize = t.number_in(&format!("G of case {k}"), 0..=MAX_COLOURS)?;
         let b: usize = t.number_in(&format!("B of case {k}"), 0..=GemsFight::MAX_BAGS)?;
         let s: u16 = t.number_in(&format!("S of case {k}"), 0..=u16::MAX)?;
@@ -59,7 +65,7 @@ fn parse(input: &str) -> Result<Vec<Case>, Error> {
     Ok(cases)
 }
 
-fn build(case: &Case, ctl: &Control) -> Result<GemsFight, Error> {
+fn solved(case: &Case, ctl: &Control) -> Result<GemsFight, Error> {
     reserve(ctl, "the stone counts of every set of bags", GemsFight::bytes_for(case.bags.len()))?;
     Ok(GemsFight::new(case.colours, &case.bags, case.s))
 }
@@ -81,52 +87,31 @@ impl Problem for GemsFightProblem {
         "Input: cases of `G B S` (colours, bags, gems a stone) and B lines `n c1 .. cn`, ended by `0 0 0`.\n\
          Output: one line a case, Alice's stones minus Bob's under best play.\n\
          Example:\n  3 2 2\n  3 2 3 1\n  3 1 2 3\n  0 0 0\n  -> -3\n\
-         Moves for analyze: 1-based bag numbers, e.g. `boyi analyze gems-fight 2 < input`.\n\
          Sizes: B <= 32 within the memory limit; 2^B sets of bags at 4 bytes (B = 26: 256 MiB)."
     }
 
-    fn solve(&self, input: &str, ctl: &Control) -> Result<String, Error> {
+    fn game(&self) -> &'static dyn Entry {
+        &GemsFightListing
+    }
+
+    fn solve(&self, input: &str, options: &SolveOptions, ctl: &Control) -> Result<String, Error> {
+        options.only_defaults(self.id())?;
         let cases = parse(input)?;
         let mut out = String::new();
         for case in &cases {
-            let game = build(case, ctl)?;
-            let value = Table::solve(&game, ctl)?.value(&game.start());
+            let game = solved(case, ctl)?;
+            let value = table::solve(&game, ctl)?.value(&game, &game.start());
             out.push_str(&format!("{value}\n"));
         }
         Ok(out)
     }
 
-    fn analyze(&self, input: &str, request: &AnalyzeRequest, ctl: &Control) -> Result<Report, Error> {
-        let case = pick_case(parse(input)?, request.case)?;
-        let game = build(&case, ctl)?;
-        // Whose turn it is depends on the bonus turns earned on the way.
-        let mut alice = true;
-        let taken = play_moves(
-            &game,
-            game.start(),
-            &request.moves,
-            |_, s| s.trim().parse::<u8>().ok()?.checked_sub(1),
-            |_, b| (b + 1).to_string(),
-            |pos, b| {
-                if boyi::Game::play(&game, pos, b).turn == boyi::Turn::Pass {
-                    alice = !alice;
-                }
-            },
-        )?;
-        let table = Table::solve(&game, ctl)?;
-        let analysis = table.analyze(&taken);
-        let left: Vec<String> =
-            (0..case.bags.len()).filter(|b| taken >> b & 1 == 0).map(|b| (b + 1).to_string()).collect();
-        Ok(Report {
-            game: self.id(),
-            position: vec![
-                format!("bags left: {}", if left.is_empty() { "none".to_string() } else { left.join(" ") }),
-                format!("stones made in the whole game: {}", game.total_stones()),
-            ],
-            to_move: if alice { "Alice" } else { "Bob" }.to_string(),
-            value: table.value(&taken).show(),
-            moves: shown_moves::<GemsFight>(&analysis, |b| format!("bag {}", b + 1)),
-            solver: "table",
-        })
+    fn position(&self, input: &str, case: usize, words: &[String]) -> Result<(String, Vec<String>), Error> {
+        let case = pick_case(parse(input)?, case)?;
+        if case.bags.is_empty() {
+            return Err(Error::input("the case has no bags: there is no move to analyse"));
+        }
+        let game = GemsFight::unindexed(case.colours, &case.bags, case.s);
+        Ok((GemsFightListing.write(&game, &GemsFightListing::start_of()), words.to_vec()))
     }
 }

@@ -3,13 +3,13 @@
 //! `WIN` and the winning first moves, or `LOSE`.
 
 use boyi::solve::matching::{Graph, Matching};
-use boyi::{Control, Game};
+use boyi::Control;
 
 use super::tokens::Tokens;
-use super::{play_moves, AnalyzeRequest, Problem};
+use super::{only_case, Problem, SolveOptions};
+use crate::catalogue::{Entry, Listing};
 use crate::error::{reserve, Error};
-use crate::geography::Geography;
-use crate::report::{Report, Shown, ShownMove};
+use crate::geography::{Geography, GeographyListing};
 
 pub struct GeographyProblem;
 
@@ -29,18 +29,6 @@ fn parse(input: &str, ctl: &Control) -> Result<(Geography, u32), Error> {
     let s: u32 = t.number_in("the start vertex s", 1..=n)?;
     t.finish()?;
     Ok((Geography::new(Graph::from_edges(n as usize, &edges)), s - 1))
-}
-
-fn solver(m: &Matching) -> &'static str {
-    if m.is_bipartite() {
-        "matching (Hopcroft-Karp)"
-    } else {
-        "matching (Edmonds' blossoms)"
-    }
-}
-
-fn outcome(win: bool) -> Shown {
-    Shown::Outcome { result: if win { "win" } else { "lose" }, remoteness: None }
 }
 
 impl Problem for GeographyProblem {
@@ -63,11 +51,15 @@ impl Problem for GeographyProblem {
          The player to move wins iff the token's vertex is in every maximum matching of the unvisited graph:\n\
          Hopcroft-Karp on bipartite graphs, Edmonds' blossoms otherwise.\n\
          Example (a path 1-2-3, the token in the middle):\n  3 2\n  1 2\n  2 3\n  2\n  -> WIN\n  -> 1 3\n\
-         Moves for analyze: the vertices the token moved to, in order, e.g. `boyi analyze geography 3 4 < graph.txt`.\n\
          Sizes: n <= 10^7; about 50 bytes a vertex and 24 an edge (10^6 vertices, 3*10^6 edges: 120 MiB)."
     }
 
-    fn solve(&self, input: &str, ctl: &Control) -> Result<String, Error> {
+    fn game(&self) -> &'static dyn Entry {
+        &GeographyListing
+    }
+
+    fn solve(&self, input: &str, options: &SolveOptions, ctl: &Control) -> Result<String, Error> {
+        options.only_defaults(self.id())?;
         let (game, s) = parse(input, ctl)?;
         let mut m = Matching::maximum(game.graph(), ctl)?;
         let mut winning: Vec<u32> = m.geography_moves(s).into_iter().filter(|&(_, win)| win).map(|(w, _)| w).collect();
@@ -79,56 +71,9 @@ impl Problem for GeographyProblem {
         Ok(format!("WIN\n{}\n", list.join(" ")))
     }
 
-    fn analyze(&self, input: &str, request: &AnalyzeRequest, ctl: &Control) -> Result<Report, Error> {
-        if request.case > 0 {
-            return Err(Error::input("a geography input holds one case"));
-        }
-        let (game, s) = parse(input, ctl)?;
-        let pos = play_moves(
-            &game,
-            game.start(s),
-            &request.moves,
-            |_, text| text.trim().parse::<u32>().ok()?.checked_sub(1),
-            |_, w| (w + 1).to_string(),
-            |_, _| {},
-        )?;
-        let mut m = Matching::maximum(game.graph(), ctl)?;
-        let visited: Vec<u32> = pos.visited().collect();
-        for &v in &visited {
-            m.delete(v);
-        }
-        let value = outcome(m.mover_wins(pos.at));
-        let mut moves: Vec<(u32, bool)> = m.geography_moves(pos.at);
-        moves.sort_by_key(|&(w, win)| (!win, w));
-        let mut legal = Vec::new();
-        game.moves(&pos, &mut legal);
-        debug_assert_eq!(legal.len(), moves.len());
-        let shown = |v: &[u32]| {
-            let mut names: Vec<String> = v.iter().take(20).map(|w| (w + 1).to_string()).collect();
-            if v.len() > 20 {
-                names.push(format!("... ({} in all)", v.len()));
-            }
-            names.join(" ")
-        };
-        Ok(Report {
-            game: self.id(),
-            position: vec![
-                format!(
-                    "{} vertices, {} edges; the token is on vertex {}",
-                    game.graph().len(),
-                    game.graph().edges(),
-                    pos.at + 1
-                ),
-                format!("visited: {}", if visited.is_empty() { "none".to_string() } else { shown(&visited) }),
-                "values are win / lose only: matching does not count moves".to_string(),
-            ],
-            to_move: if visited.len().is_multiple_of(2) { "the first player" } else { "the second player" }.to_string(),
-            value,
-            moves: moves
-                .into_iter()
-                .map(|(w, win)| ShownMove { mv: (w + 1).to_string(), value: outcome(win) })
-                .collect(),
-            solver: solver(&m),
-        })
+    fn position(&self, input: &str, case: usize, words: &[String]) -> Result<(String, Vec<String>), Error> {
+        only_case(self.id(), case)?;
+        let (game, s) = parse(input, &Control::default())?;
+        Ok((GeographyListing.write(&game, &GeographyListing::start_of(&game, s)), words.to_vec()))
     }
 }

@@ -18,10 +18,10 @@ pub mod split_game;
 pub mod tokens;
 pub mod young_chess;
 
-use boyi::{Control, Game};
+use boyi::Control;
 
+use crate::catalogue::Entry;
 use crate::error::Error;
-use crate::report::Report;
 
 /// Options some problems take (`boyi solve connect4 --size 6x5 --weak`).
 #[derive(Clone, Debug, Default)]
@@ -47,68 +47,25 @@ impl SolveOptions {
     }
 }
 
-/// Options of `boyi analyze`.
-#[derive(Clone, Debug, Default)]
-pub struct AnalyzeRequest {
-    /// Moves already played from the instance's start, in the game's notation.
-    pub moves: Vec<String>,
-    /// Which case of a multi-case input (0-based).
-    pub case: usize,
-    pub options: SolveOptions,
-}
-
-/// A problem in the catalogue: a game plus its judge format.
+/// A judge format: a game of the catalogue plus how the judge writes its
+/// instances and wants its answers.
 pub trait Problem: Sync {
     fn id(&self) -> &'static str;
     /// Judge ids and other names it answers to.
     fn aliases(&self) -> &'static [&'static str];
     /// One line for `boyi list`.
     fn summary(&self) -> &'static str;
-    /// The input format with an example, and the move notation of `analyze`.
+    /// The input and output formats with an example.
     fn help(&self) -> &'static str;
-    /// Judge input in, judge output out.
-    fn solve(&self, input: &str, ctl: &Control) -> Result<String, Error>;
-    /// [`Problem::solve`] with options; problems that take none refuse them.
-    fn solve_with(&self, input: &str, options: &SolveOptions, ctl: &Control) -> Result<String, Error> {
-        options.only_defaults(self.id())?;
-        self.solve(input, ctl)
-    }
-    /// Whether `analyze` reads an instance from the input (a game that
-    /// starts from a fixed position takes only moves).
-    fn analyze_reads_input(&self) -> bool {
-        true
-    }
-    /// The value of a position and of each legal move.
-    fn analyze(&self, input: &str, request: &AnalyzeRequest, ctl: &Control) -> Result<Report, Error>;
-}
-
-/// Plays `moves` from `start`, each parsed by `parse` and checked against the
-/// legal moves; the error names the offending move and the legal ones.
-/// `seen` is told of each move with the position it was played from.
-pub fn play_moves<G: Game>(
-    game: &G,
-    start: G::Pos,
-    moves: &[String],
-    parse: impl Fn(&G::Pos, &str) -> Option<G::Move>,
-    name: impl Fn(&G::Pos, G::Move) -> String,
-    mut seen: impl FnMut(&G::Pos, G::Move),
-) -> Result<G::Pos, Error> {
-    let mut pos = start;
-    let mut legal = Vec::new();
-    for (i, text) in moves.iter().enumerate() {
-        legal.clear();
-        game.moves(&pos, &mut legal);
-        if legal.is_empty() {
-            return Err(Error::input(format!("move {} \"{text}\": the game is already over", i + 1)));
-        }
-        let mv = parse(&pos, text).filter(|m| legal.contains(m)).ok_or_else(|| {
-            let names: Vec<String> = legal.iter().map(|&m| name(&pos, m)).collect();
-            Error::input(format!("move {} \"{text}\" is not legal here; legal moves: {}", i + 1, names.join(" ")))
-        })?;
-        seen(&pos, mv);
-        pos = game.play(&pos, mv).pos;
-    }
-    Ok(pos)
+    /// The catalogue game the problem is about.
+    fn game(&self) -> &'static dyn Entry;
+    /// Judge input in, judge output out. Problems without options refuse them.
+    fn solve(&self, input: &str, options: &SolveOptions, ctl: &Control) -> Result<String, Error>;
+    /// The position of case `case` (from 0) of a judge input, in the game's
+    /// notation, and which of the command-line `words` after it are moves
+    /// played from there (all of them, unless the judge's instance needs
+    /// more to be a position).
+    fn position(&self, input: &str, case: usize, words: &[String]) -> Result<(String, Vec<String>), Error>;
 }
 
 /// Picks case `case` of a multi-case input.
@@ -118,4 +75,12 @@ pub fn pick_case<T>(cases: Vec<T>, case: usize) -> Result<T, Error> {
         .into_iter()
         .nth(case)
         .ok_or_else(|| Error::input(format!("case {} was asked for, but the input has {count}", case + 1)))
+}
+
+/// For judge formats that hold one instance only.
+pub fn only_case(problem: &str, case: usize) -> Result<(), Error> {
+    if case > 0 {
+        return Err(Error::input(format!("a {problem} input holds one case")));
+    }
+    Ok(())
 }

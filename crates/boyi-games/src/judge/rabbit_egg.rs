@@ -6,15 +6,13 @@
 use boyi::Control;
 
 use super::tokens::Tokens;
-use super::{play_moves, AnalyzeRequest, Problem};
+use super::{only_case, Problem, SolveOptions};
+use crate::catalogue::{Entry, Listing};
 use crate::error::Error;
-use crate::rabbit_egg::{Board, Piece, RabbitEgg};
-use crate::report::{Report, Shown, ShownMove};
+use crate::rabbit_egg::{Board, Piece, RabbitEgg, RabbitEggListing, MAX_SIDE};
 
 pub struct RabbitEggProblem;
 
-/// Beyond the judge's 40: boards up to 2000 x 2000.
-const MAX_SIDE: u32 = 2000;
 
 struct Input {
     game: RabbitEgg,
@@ -98,21 +96,6 @@ fn parse(input: &str) -> Result<Input, Error> {
     Ok(Input { game, start, record })
 }
 
-fn cell_name(game: &RabbitEgg, cell: u32) -> String {
-    format!("{},{}", cell / game.cols() + 1, cell % game.cols() + 1)
-}
-
-fn parse_cell(game: &RabbitEgg, text: &str) -> Option<u32> {
-    let text = text.trim().trim_start_matches('(').trim_end_matches(')');
-    let (x, y) = text.split_once(',')?;
-    let (x, y) = (x.trim().parse::<u32>().ok()?, y.trim().parse::<u32>().ok()?);
-    ((1..=game.rows()).contains(&x) && (1..=game.cols()).contains(&y)).then(|| (x - 1) * game.cols() + y - 1)
-}
-
-fn outcome(win: bool) -> Shown {
-    Shown::Outcome { result: if win { "win" } else { "lose" }, remoteness: None }
-}
-
 impl Problem for RabbitEggProblem {
     fn id(&self) -> &'static str {
         "rabbit-egg"
@@ -132,12 +115,16 @@ impl Problem for RabbitEggProblem {
          Output: the number of Tutu's mistakes (she could win before the move, cannot after it), then\n\
          their numbers among her moves, one a line, ascending.\n\
          Example:\n  1 6\n  XO.OXO\n  1\n  1 2\n  1 1\n  -> 1\n  -> 1\n\
-         Moves for analyze: cells `x,y` whose piece moves, e.g. `boyi analyze rabbit-egg 1,4 < game.txt`\n\
-         (the instance's own record is not replayed).\n\
+         Analyze starts from the board before the record (the record is not replayed).\n\
          Sizes: n, m <= 2000; one maximum matching for the whole record, one augmenting-path search a move."
     }
 
-    fn solve(&self, input: &str, ctl: &Control) -> Result<String, Error> {
+    fn game(&self) -> &'static dyn Entry {
+        &RabbitEggListing
+    }
+
+    fn solve(&self, input: &str, options: &SolveOptions, ctl: &Control) -> Result<String, Error> {
+        options.only_defaults(self.id())?;
         let Input { game, start, record } = parse(input)?;
         let wins = game.wins_along(&start, &record, ctl)?;
         // Tutu's i-th move is record[2i - 2]; a mistake turns her win into Dandan's.
@@ -149,44 +136,10 @@ impl Problem for RabbitEggProblem {
         Ok(out)
     }
 
-    fn analyze(&self, input: &str, request: &AnalyzeRequest, ctl: &Control) -> Result<Report, Error> {
-        if request.case > 0 {
-            return Err(Error::input("a rabbit-egg input holds one game"));
-        }
+    /// The board before the record (the record is not replayed).
+    fn position(&self, input: &str, case: usize, words: &[String]) -> Result<(String, Vec<String>), Error> {
+        only_case(self.id(), case)?;
         let Input { game, start, .. } = parse(input)?;
-        let mut record = Vec::new();
-        let board = play_moves(
-            &game,
-            start.clone(),
-            &request.moves,
-            |_, text| parse_cell(&game, text),
-            |_, c| cell_name(&game, c),
-            |_, c| record.push(c),
-        )?;
-        let (wins, mut moves) = game.moves_after(&start, &record, ctl)?;
-        moves.sort_by_key(|&(c, win)| (!win, c));
-        let mut position: Vec<String> = (0..game.rows())
-            .map(|r| {
-                (0..game.cols())
-                    .map(|c| match board.piece(r * game.cols() + c) {
-                        None => '.',
-                        Some(Piece::White) => 'O',
-                        Some(Piece::Black) => 'X',
-                    })
-                    .collect()
-            })
-            .collect();
-        position.push("values are win / lose only: matching does not count moves".to_string());
-        Ok(Report {
-            game: self.id(),
-            position,
-            to_move: if board.tutu_to_move { "Tutu (moves white, O)" } else { "Dandan (moves black, X)" }.to_string(),
-            value: outcome(wins),
-            moves: moves
-                .into_iter()
-                .map(|(c, win)| ShownMove { mv: cell_name(&game, c), value: outcome(win) })
-                .collect(),
-            solver: "matching (bipartite geography)",
-        })
+        Ok((RabbitEggListing.write(&game, &start), words.to_vec()))
     }
 }

@@ -5,10 +5,11 @@
 use boyi::Control;
 
 use super::tokens::Tokens;
-use super::{pick_case, play_moves, AnalyzeRequest, Problem};
+use super::{pick_case, Problem, SolveOptions};
+use crate::catalogue::Entry;
 use crate::error::Error;
-use crate::report::{Report, Shown, ShownMove};
-use crate::split_game::{bean_values, nimber, winning_moves, SplitGame, MAX_BOTTLES};
+use crate::notation::join;
+use crate::split_game::{bean_values, winning_moves, SplitListing, MAX_BOTTLES};
 
 pub struct SplitProblem;
 
@@ -48,10 +49,15 @@ impl Problem for SplitProblem {
          Output: two lines a case: the lexicographically least winning move `i j k` (or `-1 -1 -1`)\n\
          and the number of winning moves.\n\
          Example:\n  1\n  3\n  0 0 1\n  -> -1 -1 -1\n  -> 0\n\
-         Moves for analyze: `i,j,k` (0-based bottles), e.g. `boyi analyze split-game 0,2,3 < input`."
+         Sizes: 2 to 21 bottles of up to 10000 beans."
     }
 
-    fn solve(&self, input: &str, ctl: &Control) -> Result<String, Error> {
+    fn game(&self) -> &'static dyn Entry {
+        &SplitListing
+    }
+
+    fn solve(&self, input: &str, options: &SolveOptions, ctl: &Control) -> Result<String, Error> {
+        options.only_defaults(self.id())?;
         let cases = parse(input)?;
         let mut out = String::new();
         for beans in cases {
@@ -67,50 +73,7 @@ impl Problem for SplitProblem {
         Ok(out)
     }
 
-    fn analyze(&self, input: &str, request: &AnalyzeRequest, ctl: &Control) -> Result<Report, Error> {
-        let beans = pick_case(parse(input)?, request.case)?;
-        ctl.check()?;
-        let n = beans.len();
-        let game = SplitGame::new(n);
-        let g = bean_values(n);
-        // counts are at most 10^4, and a move adds two beans: u16 holds any analysed line
-        let start: Vec<u16> = beans.iter().map(|&c| c as u16).collect();
-        let mut played = 0;
-        let pos = play_moves(
-            &game,
-            start,
-            &request.moves,
-            |_, s| {
-                let v: Vec<u8> = s.split(',').map(|x| x.trim().parse().ok()).collect::<Option<_>>()?;
-                (v.len() == 3).then(|| (v[0], v[1], v[2]))
-            },
-            |_, (i, j, k)| format!("{i},{j},{k}"),
-            |_, _| played += 1,
-        )?;
-        let counts: Vec<u64> = pos.iter().map(|&c| c as u64).collect();
-        let x = nimber(&counts, &g) as u64;
-        let mut moves = Vec::new();
-        for i in (0..n).filter(|&i| counts[i] > 0) {
-            for j in i + 1..n {
-                for k in j..n {
-                    let left = x ^ (g[i] ^ g[j] ^ g[k]) as u64;
-                    moves.push(ShownMove { mv: format!("{i},{j},{k}"), value: Shown::move_nimber(left) });
-                }
-            }
-        }
-        // winning moves first; the game's (lexicographic) order within each kind
-        moves.sort_by_key(|m| !matches!(m.value, Shown::Nimber { nimber: 0, .. }));
-        let values: Vec<String> = g.iter().map(|v| v.to_string()).collect();
-        Ok(Report {
-            game: self.id(),
-            position: vec![
-                format!("beans: {}", counts.iter().map(|c| c.to_string()).collect::<Vec<_>>().join(" ")),
-                format!("nimber of one bean in each bottle: {}", values.join(" ")),
-            ],
-            to_move: if played % 2 == 0 { "Congcong (first player)" } else { "Ruirui (second player)" }.to_string(),
-            value: Shown::position_nimber(x),
-            moves,
-            solver: "grundy (each bean a component; XOR of their nimbers)",
-        })
+    fn position(&self, input: &str, case: usize, words: &[String]) -> Result<(String, Vec<String>), Error> {
+        Ok((format!("1:{}", join(pick_case(parse(input)?, case)?, ",")), words.to_vec()))
     }
 }

@@ -27,11 +27,13 @@ pub struct Tokens<'a> {
     rest: &'a str,
     line: usize,
     column: usize,
+    /// The line of the last token read (0 before the first).
+    last_line: usize,
 }
 
 impl<'a> Tokens<'a> {
     pub fn new(input: &'a str) -> Self {
-        Tokens { rest: input, line: 1, column: 0 }
+        Tokens { rest: input, line: 1, column: 0, last_line: 0 }
     }
 
     fn skip_space(&mut self) {
@@ -62,7 +64,13 @@ impl<'a> Tokens<'a> {
         let token = self.peek()?;
         self.rest = &self.rest[token.text.len()..];
         self.column += 1;
+        self.last_line = token.line;
         Some(token)
+    }
+
+    /// The line of the last token read (0 before the first).
+    pub fn last_line(&self) -> usize {
+        self.last_line
     }
 
     /// True when only whitespace is left.
@@ -74,7 +82,8 @@ impl<'a> Tokens<'a> {
     pub fn expect(&mut self, what: &str) -> Result<Token<'a>, Error> {
         match self.next_token() {
             Some(t) => Ok(t),
-            None => Err(Error::input(format!("line {}: input ends early; expected {what}", self.line))),
+            None if self.last_line == 0 => Err(Error::input(format!("the input is empty; expected {what}"))),
+            None => Err(Error::input(format!("the input ends after line {}; expected {what}", self.last_line))),
         }
     }
 
@@ -138,7 +147,8 @@ mod tests {
         let e = t.number::<u32>("b").unwrap_err().to_string();
         assert_eq!(e, "line 3, token 2: expected b, found \"x\"");
         let e = t.number::<u32>("c").unwrap_err().to_string();
-        assert_eq!(e, "line 4: input ends early; expected c");
+        assert_eq!(e, "the input ends after line 3; expected c");
+        assert_eq!(Tokens::new(" \n").number::<u32>("n").unwrap_err().to_string(), "the input is empty; expected n");
     }
 
     #[test]

@@ -2,14 +2,14 @@
 //! answer is black's score minus white's under best play.
 
 use boyi::index::staircase::Staircase;
-use boyi::solve::table::Table;
-use boyi::{Control, Game};
+use boyi::solve::table;
+use boyi::Control;
 
 use super::tokens::Tokens;
-use super::{play_moves, AnalyzeRequest, Problem};
+use super::{only_case, Problem, SolveOptions};
+use crate::catalogue::{Entry, Listing};
 use crate::error::Error;
-use crate::report::{shown_moves, Report, Show};
-use crate::young_chess::{Board, YoungChess};
+use crate::young_chess::{YoungChess, YoungChessListing};
 
 pub struct YoungChessProblem;
 
@@ -17,11 +17,9 @@ fn parse(input: &str) -> Result<YoungChess, Error> {
     let mut t = Tokens::new(input);
     let n: u32 = t.number_in("the row count n", 1..=Staircase::MAX_STEPS - 1)?;
     let m: u32 = t.number_in("the column count m", 1..=Staircase::MAX_STEPS - n)?;
-    let cells = n * m;
-    // Keeps every score difference inside an i32.
-    let max = i32::MAX / cells as i32;
+    let max = YoungChessListing::max_number(n, m);
     let mut read = |name: &str| -> Result<Vec<i32>, Error> {
-        let mut v = Vec::with_capacity(cells as usize);
+        let mut v = Vec::with_capacity((n * m) as usize);
         for i in 0..n {
             for j in 0..m {
                 v.push(t.number_in(&format!("{name}[{}][{}]", i + 1, j + 1), 0..=max)?);
@@ -35,23 +33,13 @@ fn parse(input: &str) -> Result<YoungChess, Error> {
     Ok(YoungChess::new(n, m, a, b))
 }
 
-fn cell_name(c: boyi::index::staircase::Corner) -> String {
-    format!("{},{}", c.row + 1, c.col + 1)
-}
-
-fn parse_cell(text: &str) -> Option<(u32, u32)> {
-    let text = text.trim_start_matches('(').trim_end_matches(')');
-    let (r, c) = text.split_once(',')?;
-    Some((r.trim().parse::<u32>().ok()?.checked_sub(1)?, c.trim().parse::<u32>().ok()?.checked_sub(1)?))
-}
-
 impl Problem for YoungChessProblem {
     fn id(&self) -> &'static str {
         "young-chess"
     }
 
     fn aliases(&self) -> &'static [&'static str] {
-        &["bzoj5248", "luogu4363", "loj2471", "chess"]
+        &["bzoj5248", "luogu4363", "loj2471"]
     }
 
     fn summary(&self) -> &'static str {
@@ -62,54 +50,23 @@ impl Problem for YoungChessProblem {
         "Input: `n m`, then n lines of m numbers A (black's score of each cell), then n lines of m numbers B (white's).\n\
          Output: black's score minus white's under best play.\n\
          Example:\n  2 3\n  2 7 3\n  9 1 2\n  3 7 2\n  2 3 1\n  -> 2\n\
-         Moves for analyze: cells as `row,col`, 1-based, e.g. `boyi analyze young-chess 1,1 1,2 < board.txt`.\n\
          Sizes: any n, m with n + m <= 63 within the memory limit; 4 bytes a staircase (16x16 needs 2.2 GiB)."
     }
 
-    fn solve(&self, input: &str, ctl: &Control) -> Result<String, Error> {
-        let game = parse(input)?;
-        let table = Table::solve(&game, ctl)?;
-        Ok(format!("{}\n", table.value(&game.start())))
+    fn game(&self) -> &'static dyn Entry {
+        &YoungChessListing
     }
 
-    fn analyze(&self, input: &str, request: &AnalyzeRequest, ctl: &Control) -> Result<Report, Error> {
+    fn solve(&self, input: &str, options: &SolveOptions, ctl: &Control) -> Result<String, Error> {
+        options.only_defaults(self.id())?;
         let game = parse(input)?;
-        let (rows, cols) = (game.rows(), game.cols());
-        let mut owner = vec!['.'; (rows * cols) as usize];
-        let board = play_moves(
-            &game,
-            game.start(),
-            &request.moves,
-            |b, s| parse_cell(s).and_then(|(r, c)| game.corner_at(b, r, c)),
-            |_, c| cell_name(c),
-            |b, c| owner[(c.row * cols + c.col) as usize] = if YoungChess::black_to_move(b) { 'B' } else { 'W' },
-        )?;
-        let table = Table::solve(&game, ctl)?;
-        let analysis = table.analyze(&board);
-        let mut playable = Vec::new();
-        game.moves(&board, &mut playable);
-        for c in playable {
-            owner[(c.row * cols + c.col) as usize] = '+';
-        }
-        let mut position: Vec<String> = (0..rows)
-            .map(|r| (0..cols).map(|c| owner[(r * cols + c) as usize].to_string()).collect::<Vec<_>>().join(" "))
-            .collect();
-        position.push(format!("{} of {} cells filled (B black, W white, + playable)", board.stones, rows * cols));
-        Ok(Report {
-            game: self.id(),
-            position,
-            to_move: side(&board).to_string(),
-            value: table.value(&board).show(),
-            moves: shown_moves::<YoungChess>(&analysis, cell_name),
-            solver: "table",
-        })
+        let values = table::solve(&game, ctl)?;
+        Ok(format!("{}\n", values.value(&game, &game.start())))
     }
-}
 
-fn side(board: &Board) -> &'static str {
-    if YoungChess::black_to_move(board) {
-        "black (Feifei, scores A)"
-    } else {
-        "white (Niuniu, scores B)"
+    fn position(&self, input: &str, case: usize, words: &[String]) -> Result<(String, Vec<String>), Error> {
+        only_case(self.id(), case)?;
+        let game = parse(input)?;
+        Ok((YoungChessListing.write(&game, &YoungChessListing.start_of(&game)), words.to_vec()))
     }
 }

@@ -1,6 +1,7 @@
 //! Solvers, each generic over the game model and asking only for the
 //! capability it needs. All of them answer per-move analysis the same way:
-//! value every child, then [`rank_moves`].
+//! value every child, then [`value_moves`]. The table and retrograde solvers
+//! leave every position's value in a [`Solved`], which owns its data.
 
 pub mod alphabeta;
 pub mod grundy;
@@ -8,7 +9,10 @@ pub mod heaps;
 pub mod matching;
 pub mod negamax;
 pub mod retrograde;
+pub mod solved;
 pub mod table;
+
+pub use solved::Solved;
 
 use crate::error::Error;
 use crate::game::Game;
@@ -25,7 +29,7 @@ pub type Analysis<G> = Vec<MoveValue<<G as Game>::Move, <G as Game>::Value>>;
 
 /// Values every legal move of `pos` from the values of the positions they
 /// lead to, best first; ties keep the game's move order.
-pub fn rank_moves<G: Game>(
+pub fn value_moves<G: Game>(
     game: &G,
     pos: &G::Pos,
     mut child_value: impl FnMut(&G::Pos) -> Result<G::Value, Error>,

@@ -6,7 +6,7 @@
 
 use rustc_hash::FxHashMap;
 
-use super::{rank_moves, Analysis};
+use super::{value_moves, Analysis};
 use crate::control::Control;
 use crate::error::Error;
 use crate::game::Game;
@@ -49,7 +49,7 @@ impl<'g, G: Game> Negamax<'g, G> {
 
     pub fn analyze(&mut self, pos: &G::Pos) -> Result<Analysis<G>, Error> {
         let game = self.game;
-        rank_moves(game, pos, |child| self.value(child))
+        value_moves(game, pos, |child| self.value(child))
     }
 
     pub fn value(&mut self, root: &G::Pos) -> Result<G::Value, Error> {

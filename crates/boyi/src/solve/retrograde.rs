@@ -24,7 +24,7 @@ use std::sync::atomic::{AtomicU16, Ordering::Relaxed};
 use rayon::prelude::*;
 use rustc_hash::FxHashMap;
 
-use super::{rank_moves, Analysis};
+use super::Solved;
 use crate::control::Control;
 use crate::error::Error;
 use crate::game::{Game, Indexed, Reversible};
@@ -38,12 +38,6 @@ const COUNT: u16 = 0x3FFF;
 const CHUNK: usize = 2048;
 /// A frontier entry is a rank as `u32`: half the memory of `u64`.
 const FRONTIER_BYTES: u64 = 4;
-
-pub struct Retrograde<'g, G: Indexed<Value = Outcome>> {
-    game: &'g G,
-    cells: Vec<AtomicU16>,
-    depth: u32,
-}
 
 /// Where the predecessors of a position come from.
 trait Predecessors<G: Game>: Sync {
@@ -95,242 +89,208 @@ impl<G: Game> Predecessors<G> for Edges {
     }
 }
 
-impl<'g, G: Indexed<Value = Outcome>> Retrograde<'g, G> {
-    /// Bytes [`Retrograde::solve`] needs: a 2-byte cell a position, and room
-    /// for the frontier, which at worst holds every position once.
-    pub fn bytes_needed(game: &G) -> u64 {
-        game.size().saturating_mul(2 + FRONTIER_BYTES)
-    }
+/// Bytes [`solve`] needs: a 2-byte cell a position, and room
+/// for the frontier, which at worst holds every position once.
+pub fn bytes_needed<G: Indexed<Value = Outcome>>(game: &G) -> u64 {
+    game.size().saturating_mul(2 + FRONTIER_BYTES)
+}
 
-    /// Solves every position, walking moves backwards with the game's un-moves.
-    pub fn solve(game: &'g G, ctl: &Control) -> Result<Self, Error>
-    where
-        G: Reversible,
-    {
-        let size = Self::checked_size(game, u32::MAX as u64 + 1)?;
-        ctl.reserve("the retrograde table", Self::bytes_needed(game))?;
-        let cells = zeroed(size);
-        ctl.start("counting moves", size as u64);
-        let terminals = cells
-            .par_chunks(CHUNK)
-            .enumerate()
-            .map_init(Vec::new, |moves, (chunk, part)| {
-                ctl.check()?;
-                let mut ended = Vec::new();
-                for (i, cell) in part.iter().enumerate() {
-                    let r = chunk * CHUNK + i;
-                    let pos = game.unrank(r as u64);
-                    moves.clear();
-                    game.moves(&pos, moves);
-                    cell.store(Self::initial_cell(game, &pos, r, moves.len(), &mut ended)?, Relaxed);
-                }
-                ctl.advance(part.len() as u64);
-                Ok::<_, Error>(ended)
-            })
-            .collect::<Result<Vec<_>, Error>>()?;
-        ctl.finish();
-        Self::propagate(game, cells, terminals, &Unmoves, ctl)
-    }
+/// Solves every position, walking moves backwards with the game's un-moves.
+pub fn solve<G: Reversible<Value = Outcome>>(game: &G, ctl: &Control) -> Result<Solved<Outcome>, Error> {
+    let size = checked_size(game, u32::MAX as u64 + 1)?;
+    ctl.reserve("the retrograde table", bytes_needed(game))?;
+    let cells = zeroed(size);
+    ctl.start("counting moves", size as u64);
+    let terminals = cells
+        .par_chunks(CHUNK)
+        .enumerate()
+        .map_init(Vec::new, |moves, (chunk, part)| {
+            ctl.check()?;
+            let mut ended = Vec::new();
+            for (i, cell) in part.iter().enumerate() {
+                let r = chunk * CHUNK + i;
+                let pos = game.unrank(r as u64);
+                moves.clear();
+                game.moves(&pos, moves);
+                cell.store(initial_cell(game, &pos, r, moves.len(), &mut ended)?, Relaxed);
+            }
+            ctl.advance(part.len() as u64);
+            Ok::<_, Error>(ended)
+        })
+        .collect::<Result<Vec<_>, Error>>()?;
+    ctl.finish();
+    propagate(game, cells, terminals, &Unmoves, ctl)
+}
 
-    /// Solves every position with reverse edges built from the forward
-    /// moves, for games without un-moves. Needs 16 more bytes a position
-    /// (row offsets and their fill cursors) and 4 a move; spaces are limited
-    /// to 2^31 positions.
-    pub fn solve_by_edges(game: &'g G, ctl: &Control) -> Result<Self, Error> {
-        let size = Self::checked_size(game, AGAIN_BIT as u64)?;
-        let base = Self::bytes_needed(game) + (size as u64 + 1) * 16;
-        ctl.reserve("the retrograde table and its reverse edges", base)?;
-        let cells = zeroed(size);
-        let mut start = vec![0u64; size + 1];
-        let mut moves = Vec::new();
-        let mut ended = Vec::new();
-        ctl.start("building reverse edges", size as u64);
-        for r in 0..size {
-            if r % CHUNK == 0 {
-                ctl.check()?;
-                ctl.advance(CHUNK as u64);
-            }
-            let pos = game.unrank(r as u64);
-            moves.clear();
-            game.moves(&pos, &mut moves);
-            cells[r].store(Self::initial_cell(game, &pos, r, moves.len(), &mut ended)?, Relaxed);
-            for &mv in &moves {
-                let step = game.play(&pos, mv);
-                start[game.child_rank(r as u64, &pos, mv, &step) as usize + 1] += 1;
-            }
+/// Solves every position with reverse edges built from the forward
+/// moves, for games without un-moves. Needs 16 more bytes a position
+/// (row offsets and their fill cursors) and 4 a move; spaces are limited
+/// to 2^31 positions.
+pub fn solve_by_edges<G: Indexed<Value = Outcome>>(game: &G, ctl: &Control) -> Result<Solved<Outcome>, Error> {
+    let size = checked_size(game, AGAIN_BIT as u64)?;
+    let base = bytes_needed(game) + (size as u64 + 1) * 16;
+    ctl.reserve("the retrograde table and its reverse edges", base)?;
+    let cells = zeroed(size);
+    let mut start = vec![0u64; size + 1];
+    let mut moves = Vec::new();
+    let mut ended = Vec::new();
+    ctl.start("building reverse edges", size as u64);
+    for r in 0..size {
+        if r % CHUNK == 0 {
+            ctl.check()?;
+            ctl.advance(CHUNK as u64);
         }
-        for x in 0..size {
-            start[x + 1] += start[x];
+        let pos = game.unrank(r as u64);
+        moves.clear();
+        game.moves(&pos, &mut moves);
+        cells[r].store(initial_cell(game, &pos, r, moves.len(), &mut ended)?, Relaxed);
+        for &mv in &moves {
+            let step = game.play(&pos, mv);
+            start[game.child_rank(r as u64, &pos, mv, &step) as usize + 1] += 1;
         }
-        let edges = start[size];
-        ctl.reserve("the retrograde table and its reverse edges", base + edges * 4)?;
-        let mut fill = start.clone();
-        let mut from = vec![0u32; edges as usize];
-        for r in 0..size {
-            if r % CHUNK == 0 {
-                ctl.check()?;
-            }
-            let pos = game.unrank(r as u64);
-            moves.clear();
-            game.moves(&pos, &mut moves);
-            for &mv in &moves {
-                let step = game.play(&pos, mv);
-                let x = game.child_rank(r as u64, &pos, mv, &step) as usize;
-                let again = if step.turn == Turn::Again { AGAIN_BIT } else { 0 };
-                from[fill[x] as usize] = r as u32 | again;
-                fill[x] += 1;
-            }
-        }
-        drop(fill);
-        ctl.finish();
-        Self::propagate(game, cells, vec![ended], &Edges { start, from }, ctl)
     }
+    for x in 0..size {
+        start[x + 1] += start[x];
+    }
+    let edges = start[size];
+    ctl.reserve("the retrograde table and its reverse edges", base + edges * 4)?;
+    let mut fill = start.clone();
+    let mut from = vec![0u32; edges as usize];
+    for r in 0..size {
+        if r % CHUNK == 0 {
+            ctl.check()?;
+        }
+        let pos = game.unrank(r as u64);
+        moves.clear();
+        game.moves(&pos, &mut moves);
+        for &mv in &moves {
+            let step = game.play(&pos, mv);
+            let x = game.child_rank(r as u64, &pos, mv, &step) as usize;
+            let again = if step.turn == Turn::Again { AGAIN_BIT } else { 0 };
+            from[fill[x] as usize] = r as u32 | again;
+            fill[x] += 1;
+        }
+    }
+    drop(fill);
+    ctl.finish();
+    propagate(game, cells, vec![ended], &Edges { start, from }, ctl)
+}
 
-    fn checked_size(game: &G, most: u64) -> Result<usize, Error> {
-        let size = game.size();
-        if size > most {
+fn checked_size<G: Indexed<Value = Outcome>>(game: &G, most: u64) -> Result<usize, Error> {
+    let size = game.size();
+    if size > most {
+        return Err(Error::Unsupported(format!(
+            "retrograde analysis numbers at most {most} positions; this game has {size}"
+        )));
+    }
+    usize::try_from(size)
+        .map_err(|_| Error::Unsupported(format!("{size} positions do not fit this machine's address space")))
+}
+
+/// The starting cell of a position with `moves` legal moves; an ended
+/// position goes on the list of its level, as `(remoteness, rank)`.
+#[inline]
+fn initial_cell<G: Indexed<Value = Outcome>>(
+    game: &G,
+    pos: &G::Pos,
+    rank: usize,
+    moves: usize,
+    ended: &mut Vec<(u32, u32)>,
+) -> Result<u16, Error> {
+    if moves == 0 {
+        let value = game.terminal(pos);
+        if let Some(r) = value.remoteness() {
+            if r > Outcome::MAX_PACKED_REMOTENESS {
+                return Err(Error::Unsupported(format!("an ended position has remoteness {r}")));
+            }
+            ended.push((r, rank as u32));
+        }
+        Ok(value.pack())
+    } else if moves > COUNT as usize {
+        Err(Error::Unsupported(format!("a position has {moves} moves; retrograde analysis counts up to {COUNT}")))
+    } else {
+        Ok(PENDING | moves as u16)
+    }
+}
+
+fn propagate<G: Indexed<Value = Outcome>, P: Predecessors<G>>(
+    game: &G,
+    cells: Vec<AtomicU16>,
+    ended: Vec<Vec<(u32, u32)>>,
+    preds: &P,
+    ctl: &Control,
+) -> Result<Solved<Outcome>, Error> {
+    // Ended positions join the level of their remoteness (almost always 0).
+    let mut later: Vec<Vec<u32>> = Vec::new();
+    for (r, rank) in ended.into_iter().flatten() {
+        if later.len() <= r as usize {
+            later.resize_with(r as usize + 1, Vec::new);
+        }
+        later[r as usize].push(rank);
+    }
+    ctl.start("retrograde analysis", cells.len() as u64);
+    let mut level = 0u32;
+    let mut current: Vec<Vec<u32>> = Vec::new();
+    loop {
+        if let Some(joining) = later.get_mut(level as usize) {
+            current.push(std::mem::take(joining));
+        }
+        current.retain(|part| !part.is_empty());
+        if current.is_empty() {
+            if level as usize >= later.len() {
+                break;
+            }
+            level += 1;
+            continue;
+        }
+        ctl.check()?;
+        if level >= Outcome::MAX_PACKED_REMOTENESS {
             return Err(Error::Unsupported(format!(
-                "retrograde analysis numbers at most {most} positions; this game has {size}"
+                "the game lasts more than {} moves; packed outcomes hold at most that",
+                Outcome::MAX_PACKED_REMOTENESS
             )));
         }
-        usize::try_from(size)
-            .map_err(|_| Error::Unsupported(format!("{size} positions do not fit this machine's address space")))
-    }
-
-    /// The starting cell of a position with `moves` legal moves; an ended
-    /// position goes on the list of its level, as `(remoteness, rank)`.
-    #[inline]
-    fn initial_cell(
-        game: &G,
-        pos: &G::Pos,
-        rank: usize,
-        moves: usize,
-        ended: &mut Vec<(u32, u32)>,
-    ) -> Result<u16, Error> {
-        if moves == 0 {
-            let value = game.terminal(pos);
-            if let Some(r) = value.remoteness() {
-                if r > Outcome::MAX_PACKED_REMOTENESS {
-                    return Err(Error::Unsupported(format!("an ended position has remoteness {r}")));
-                }
-                ended.push((r, rank as u32));
-            }
-            Ok(value.pack())
-        } else if moves > COUNT as usize {
-            Err(Error::Unsupported(format!("a position has {moves} moves; retrograde analysis counts up to {COUNT}")))
-        } else {
-            Ok(PENDING | moves as u16)
+        let cells = &cells;
+        current = current
+            .par_iter()
+            .flat_map(|part| part.par_chunks(CHUNK))
+            .map_init(
+                || preds.scratch(),
+                |scratch, chunk| {
+                    ctl.check()?;
+                    let mut settled = Vec::new();
+                    for &x in chunk {
+                        let value = Outcome::unpack(cells[x as usize].load(Relaxed));
+                        preds.each(game, x as u64, scratch, |p, turn| {
+                            settle(&cells[p as usize], Outcome::back((), turn, value), p as u32, &mut settled)
+                        });
+                    }
+                    ctl.advance(chunk.len() as u64);
+                    Ok::<_, Error>(settled)
+                },
+            )
+            .collect::<Result<Vec<_>, Error>>()?;
+        // Walking the next level in rank order makes neighbouring
+        // positions' predecessors neighbours in the table too: a third
+        // less time on pursuit games whose table outgrows the caches.
+        // Each part is freed as it is copied, so the frontier's resident
+        // size stays what was budgeted.
+        let mut flat: Vec<u32> = Vec::with_capacity(current.iter().map(|p| p.len()).sum());
+        for part in current.drain(..) {
+            flat.extend_from_slice(&part);
         }
+        flat.par_sort_unstable();
+        current.push(flat);
+        level += 1;
     }
-
-    fn propagate<P: Predecessors<G>>(
-        game: &'g G,
-        cells: Vec<AtomicU16>,
-        ended: Vec<Vec<(u32, u32)>>,
-        preds: &P,
-        ctl: &Control,
-    ) -> Result<Self, Error> {
-        // Ended positions join the level of their remoteness (almost always 0).
-        let mut later: Vec<Vec<u32>> = Vec::new();
-        for (r, rank) in ended.into_iter().flatten() {
-            if later.len() <= r as usize {
-                later.resize_with(r as usize + 1, Vec::new);
-            }
-            later[r as usize].push(rank);
+    // What no level reached is a draw.
+    cells.par_iter().for_each(|c| {
+        if c.load(Relaxed) & PENDING == PENDING {
+            c.store(Outcome::Draw.pack(), Relaxed);
         }
-        ctl.start("retrograde analysis", cells.len() as u64);
-        let mut level = 0u32;
-        let mut depth = 0;
-        let mut current: Vec<Vec<u32>> = Vec::new();
-        loop {
-            if let Some(joining) = later.get_mut(level as usize) {
-                current.push(std::mem::take(joining));
-            }
-            current.retain(|part| !part.is_empty());
-            if current.is_empty() {
-                if level as usize >= later.len() {
-                    break;
-                }
-                level += 1;
-                continue;
-            }
-            ctl.check()?;
-            depth = level;
-            if level >= Outcome::MAX_PACKED_REMOTENESS {
-                return Err(Error::Unsupported(format!(
-                    "the game lasts more than {} moves; packed outcomes hold at most that",
-                    Outcome::MAX_PACKED_REMOTENESS
-                )));
-            }
-            let cells = &cells;
-            current = current
-                .par_iter()
-                .flat_map(|part| part.par_chunks(CHUNK))
-                .map_init(
-                    || preds.scratch(),
-                    |scratch, chunk| {
-                        ctl.check()?;
-                        let mut settled = Vec::new();
-                        for &x in chunk {
-                            let value = Outcome::unpack(cells[x as usize].load(Relaxed));
-                            preds.each(game, x as u64, scratch, |p, turn| {
-                                settle(&cells[p as usize], Outcome::back((), turn, value), p as u32, &mut settled)
-                            });
-                        }
-                        ctl.advance(chunk.len() as u64);
-                        Ok::<_, Error>(settled)
-                    },
-                )
-                .collect::<Result<Vec<_>, Error>>()?;
-            // Walking the next level in rank order makes neighbouring
-            // positions' predecessors neighbours in the table too: a third
-            // less time on pursuit games whose table outgrows the caches.
-            // Each part is freed as it is copied, so the frontier's resident
-            // size stays what was budgeted.
-            let mut flat: Vec<u32> = Vec::with_capacity(current.iter().map(|p| p.len()).sum());
-            for part in current.drain(..) {
-                flat.extend_from_slice(&part);
-            }
-            flat.par_sort_unstable();
-            current.push(flat);
-            level += 1;
-        }
-        // What no level reached is a draw.
-        cells.par_iter().for_each(|c| {
-            if c.load(Relaxed) & PENDING == PENDING {
-                c.store(Outcome::Draw.pack(), Relaxed);
-            }
-        });
-        ctl.finish();
-        Ok(Retrograde { game, cells, depth })
-    }
-
-    pub fn game(&self) -> &'g G {
-        self.game
-    }
-
-    #[inline]
-    pub fn value_at(&self, rank: u64) -> Outcome {
-        Outcome::unpack(self.cells[rank as usize].load(Relaxed))
-    }
-
-    pub fn value(&self, pos: &G::Pos) -> Outcome {
-        self.value_at(self.game.rank(pos))
-    }
-
-    /// Every legal move of `pos` with its outcome for the mover, best first.
-    pub fn analyze(&self, pos: &G::Pos) -> Analysis<G> {
-        rank_moves(self.game, pos, |child| Ok(self.value(child))).expect("table lookups cannot fail")
-    }
-
-    /// The largest remoteness of any position: the longest game under best play.
-    pub fn depth(&self) -> u32 {
-        self.depth
-    }
-
-    pub fn bytes(&self) -> u64 {
-        self.cells.len() as u64 * 2
-    }
+    });
+    ctl.finish();
+    Ok(Solved::from_slots(cells))
 }
 
 /// Tells an unsettled predecessor that one of its moves is worth `value`

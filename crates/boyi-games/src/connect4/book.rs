@@ -11,7 +11,7 @@
 //! (i8).
 
 use std::collections::HashSet;
-use std::io::{Read, Write};
+use std::io::Write;
 use std::path::Path;
 use std::sync::Arc;
 
@@ -20,7 +20,7 @@ use boyi::tt::TranspositionTable;
 use boyi::{Control, Game};
 use rayon::prelude::*;
 
-use crate::connect4::{Board, Connect4, Shape};
+use super::{Board, Connect4, Shape};
 use crate::error::Error;
 
 const MAGIC: &[u8; 8] = b"BOYIC4BK";
@@ -104,32 +104,53 @@ impl Book {
     }
 
     pub fn load(path: &Path) -> Result<Book, Error> {
-        let bad = |why: &str| Error::input(format!("{} is not a boyi Connect Four book: {why}", path.display()));
-        let mut bytes = Vec::new();
-        std::fs::File::open(path)
-            .and_then(|mut f| f.read_to_end(&mut bytes))
+        let bytes = std::fs::read(path)
             .map_err(|e| Error::input(format!("cannot read the book {}: {e}", path.display())))?;
+        Book::from_bytes(&bytes).map_err(|why| Error::input(format!("{} is not a boyi Connect Four book: {why}", path.display())))
+    }
+
+    /// A book from the bytes of its file; the error says what is wrong.
+    pub fn from_bytes(bytes: &[u8]) -> Result<Book, &'static str> {
         if bytes.len() < 32 || &bytes[..8] != MAGIC {
-            return Err(bad("wrong header"));
+            return Err("wrong header");
         }
         let u32_at = |i: usize| u32::from_le_bytes(bytes[i..i + 4].try_into().expect("4 bytes"));
         if u32_at(8) != VERSION {
-            return Err(bad("unknown format version"));
+            return Err("unknown format version");
         }
         let (width, height, depth) = (u32_at(12), u32_at(16), u32_at(20));
         let count = u64::from_le_bytes(bytes[24..32].try_into().expect("8 bytes")) as usize;
         if bytes.len() != 32 + count.saturating_mul(9) {
-            return Err(bad("the file is truncated or too long"));
+            return Err("the file is truncated or too long");
         }
         let entries: Vec<(u64, i8)> = bytes[32..]
             .chunks_exact(9)
             .map(|c| (u64::from_le_bytes(c[..8].try_into().expect("8 bytes")), c[8] as i8))
             .collect();
         if entries.windows(2).any(|w| w[0].0 >= w[1].0) {
-            return Err(bad("entries out of order"));
+            return Err("entries out of order");
         }
         Ok(Book { width, height, depth, entries })
     }
+}
+
+/// Builds the book of every position of a `size` board up to `depth`
+/// stones into `out`; returns how many positions it holds.
+pub fn build_file(size: (u32, u32), depth: u32, out: &Path, ctl: &Control) -> Result<usize, Error> {
+    struct Build<'a> {
+        depth: u32,
+        out: &'a Path,
+        ctl: &'a Control,
+    }
+    impl super::OnBoard for Build<'_> {
+        type Output = usize;
+        fn run<S: Shape>(self, game: Connect4<S>) -> Result<usize, Error> {
+            let book = Book::build(&game, self.depth, super::table_bytes(self.ctl), self.ctl)?;
+            book.save(self.out)?;
+            Ok(book.len())
+        }
+    }
+    super::with_board(size, None, Build { depth, out, ctl })
 }
 
 /// The positions with 0, 1, ..., `depth` stones that are not over and where

@@ -1,247 +1,10 @@
-//! Grundy sequences of take-and-break heap games, and their periods.
-//!
-//! A [`TakeBreak`] rule says, for each number `k` of tokens taken from a heap,
-//! into how many non-empty heaps (0 to 3) the rest may be left. Octal games,
-//! subtraction games and Grundy's game are all such rules; the catalogue
-//! turns their names and codes into rules, the engine only sees digits.
-//!
-//! [`heap_values`] computes `G(0..=N)`. Splitting moves make the plain method
-//! quadratic (every heap `n` pairs all `a + b = n - k`), so beyond a short
-//! warm-up it uses the sparse-space method (Berlekamp, Conway and Guy,
-//! *Winning Ways*, ch. 4, "Sparse space spells speed"): a bit mask splits
-//! values into *rare* and *common* ones by the parity of their masked bits.
-//! The XOR of two values of equal class is rare-parity and of different
-//! classes common-parity, so the common options of a heap all come from pairs
-//! that hold a rare heap, and rare heaps are few. The least common value not
-//! among those options is the answer unless a smaller rare-parity value is
-//! missing too; those are checked by looking for one pair that makes them
-//! (nearly always found in a few probes, from a short list of where each
-//! value occurs), and only when none is found is the heap scanned in full.
-//! Every answer is therefore exact; the mask only decides the speed. The
-//! mask is chosen from the values seen so far and chosen again as the
-//! sequence grows; for rules whose splitting takes all have one parity, a
-//! heap's class may also depend on its parity (Flammenkamp's sparse
-//! positions in the domain), which makes e.g. Dawson's Kayles sparse.
-//!
-//! Values are stored in the narrowest unsigned integer that holds them (one
-//! byte a heap for every game measured here), widened when a value outgrows it.
-//!
-//! [`find_period`] finds the period and preperiod of a computed sequence and
-//! whether the periodicity theorem for octal games proves it: a rule that
-//! takes at most `t` tokens and leaves at most two heaps, with
-//! `G(n + p) = G(n)` for all `n0 <= n < 2 n0 + p + t`, is periodic from `n0`
-//! for ever (Guy and Smith, 1956; *Winning Ways*, ch. 4).
+//! The engine behind [`super::heap_values`]: every option of every heap
+//! (the plain method) during a warm-up, then sparse space (see the parent
+//! module), with the mask chosen again as the sequence grows.
 
-use std::ops::BitXor;
-
+use super::{Method, SparseStats, TakeBreak, Word};
 use crate::control::Control;
 use crate::error::Error;
-
-/// A take-and-break rule on heaps.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct TakeBreak {
-    /// `digits[k]` bit `j`: taking `k` tokens may leave exactly `j` non-empty
-    /// heaps (`j` in 0..=3). Trailing zero digits are trimmed when nothing repeats.
-    digits: Vec<u8>,
-    /// The digit of every take `k >= digits.len()` (0: no such takes). Only
-    /// "remove the heap" and "leave one heap" (bits 0 and 1) may repeat.
-    tail: u8,
-    /// Heaps left by a split must all have different sizes (Grundy's game).
-    unequal: bool,
-}
-
-impl TakeBreak {
-    /// Validates a rule; the message says what is wrong with it.
-    pub fn new(mut digits: Vec<u8>, tail: u8, unequal: bool) -> Result<Self, String> {
-        if let Some(&d) = digits.iter().find(|&&d| d > 15) {
-            return Err(format!("digit {d} leaves more than 3 heaps"));
-        }
-        if digits.first().is_some_and(|&d| d & 3 != 0) {
-            return Err("taking no tokens must split the heap: the digit before the point must be 0, 4, 8 or 12".into());
-        }
-        if tail & !3 != 0 {
-            return Err("a repeating digit may only remove a heap or leave one heap (1, 2 or 3)".into());
-        }
-        // (a repeating digit starts right after the last one given)
-        while tail == 0 && digits.len() > 1 && digits[digits.len() - 1] == 0 {
-            digits.pop();
-        }
-        if digits.is_empty() {
-            digits.push(0);
-        }
-        Ok(TakeBreak { digits, tail, unequal })
-    }
-
-    pub fn digits(&self) -> &[u8] {
-        &self.digits
-    }
-
-    pub fn tail(&self) -> u8 {
-        self.tail
-    }
-
-    pub fn unequal(&self) -> bool {
-        self.unequal
-    }
-
-    /// The digit of taking `k` tokens.
-    #[inline]
-    pub fn digit(&self, k: usize) -> u8 {
-        self.digits.get(k).copied().unwrap_or(self.tail)
-    }
-
-    /// The largest number of tokens a move takes, when it is bounded.
-    pub fn max_take(&self) -> Option<u64> {
-        (self.tail == 0).then(|| self.digits.len() as u64 - 1)
-    }
-
-    /// Whether the periodicity theorem for octal games applies: finitely
-    /// many digits, at most two heaps left, and no constraint between them.
-    pub fn provable(&self) -> bool {
-        self.tail == 0 && !self.unequal && self.digits.iter().all(|&d| d < 8)
-    }
-}
-
-/// A stored Grundy value: `u8`, `u16` or `u32`.
-pub trait Cell: Copy + Default + Eq + Send + Sync + BitXor<Output = Self> + 'static {
-    const MAX: u32;
-    fn get(self) -> u32;
-    /// `v` must be at most `MAX`.
-    fn new(v: u32) -> Self;
-}
-
-macro_rules! cell {
-    ($($t:ty),*) => {$(
-        impl Cell for $t {
-            const MAX: u32 = <$t>::MAX as u32;
-            #[inline]
-            fn get(self) -> u32 {
-                self as u32
-            }
-            #[inline]
-            fn new(v: u32) -> Self {
-                v as $t
-            }
-        }
-    )*};
-}
-cell!(u8, u16, u32);
-
-/// `G(0..=N)`, in the narrowest integer type that holds every value.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Nimbers {
-    U8(Vec<u8>),
-    U16(Vec<u16>),
-    U32(Vec<u32>),
-}
-
-impl Nimbers {
-    pub fn len(&self) -> usize {
-        match self {
-            Nimbers::U8(v) => v.len(),
-            Nimbers::U16(v) => v.len(),
-            Nimbers::U32(v) => v.len(),
-        }
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
-    }
-
-    #[inline]
-    pub fn get(&self, n: usize) -> u32 {
-        match self {
-            Nimbers::U8(v) => v[n] as u32,
-            Nimbers::U16(v) => v[n] as u32,
-            Nimbers::U32(v) => v[n],
-        }
-    }
-
-    /// Bits a stored value takes.
-    pub fn bits(&self) -> u32 {
-        match self {
-            Nimbers::U8(_) => 8,
-            Nimbers::U16(_) => 16,
-            Nimbers::U32(_) => 32,
-        }
-    }
-
-    pub fn to_vec(&self) -> Vec<u32> {
-        (0..self.len()).map(|n| self.get(n)).collect()
-    }
-}
-
-/// How [`heap_values`] went.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct SparseStats {
-    /// The mask in force at the end (0: the sparse method was never used).
-    pub mask: u32,
-    /// Whether a heap's class also depended on its parity.
-    pub domain: bool,
-    /// Rare heaps (of size at least 1) under the final mask.
-    pub rare: u64,
-    /// Times the mask was chosen (again).
-    pub rebuilds: u32,
-    /// Heaps that needed a full scan (rare values and the odd miss).
-    pub full_scans: u64,
-}
-
-#[derive(Clone, Debug)]
-pub struct Sequence {
-    pub values: Nimbers,
-    pub stats: SparseStats,
-}
-
-/// Which method [`heap_values`] uses.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Method {
-    /// Sparse space where it pays, the plain method elsewhere.
-    Auto,
-    /// Every option of every heap: quadratic, for checking.
-    Naive,
-    /// Sparse space from this heap on (the default warm-up is long enough
-    /// for a good first mask; tests start early to exercise the method).
-    SparseFrom(usize),
-}
-
-/// The largest heap [`heap_values`] accepts (heaps are indexed by `u32`).
-pub const MAX_HEAP: u64 = u32::MAX as u64 - 1;
-
-/// `G(0..=to)` for `rule`.
-pub fn heap_values(rule: &TakeBreak, to: u64, method: Method, ctl: &Control) -> Result<Sequence, Error> {
-    if to > MAX_HEAP {
-        return Err(Error::Unsupported(format!("heaps up to {MAX_HEAP} are supported, not {to}")));
-    }
-    let len = to as usize + 1;
-    ctl.reserve("the Grundy value table", len as u64)?;
-    let mut engine = Engine::new(rule, len, method);
-    ctl.start("grundy values", len as u64);
-    let mut g8: Vec<u8> = Vec::with_capacity(len);
-    let values = match engine.run(&mut g8, ctl)? {
-        None => Nimbers::U8(g8),
-        Some(()) => {
-            ctl.reserve("the Grundy value table (16 bits)", len as u64 * 3)?;
-            let mut g16: Vec<u16> = Vec::with_capacity(len);
-            g16.extend(g8.iter().map(|&v| v as u16));
-            drop(g8);
-            match engine.run(&mut g16, ctl)? {
-                None => Nimbers::U16(g16),
-                Some(()) => {
-                    ctl.reserve("the Grundy value table (32 bits)", len as u64 * 6)?;
-                    let mut g32: Vec<u32> = Vec::with_capacity(len);
-                    g32.extend(g16.iter().map(|&v| v as u32));
-                    drop(g16);
-                    // a heap below 2^32 has fewer options than that: its nimber fits
-                    let outgrown = engine.run(&mut g32, ctl)?;
-                    debug_assert!(outgrown.is_none());
-                    Nimbers::U32(g32)
-                }
-            }
-        }
-    };
-    ctl.finish();
-    Ok(Sequence { values, stats: engine.stats })
-}
 
 /// Heaps valued with the plain method before the sparse one starts.
 const WARM_UP: usize = 1 << 11;
@@ -257,7 +20,7 @@ const PREFIX: usize = 128;
 const BLOCK: usize = 64;
 const REPORT_EVERY: usize = 1 << 16;
 
-struct Engine<'r> {
+pub(super) struct Engine<'r> {
     rule: &'r TakeBreak,
     len: usize,
     method: Method,
@@ -297,11 +60,11 @@ struct Engine<'r> {
     /// Values by number of occurrences, most frequent first.
     by_count: Vec<u32>,
     next_rebuild: usize,
-    stats: SparseStats,
+    pub(super) stats: SparseStats,
 }
 
 impl<'r> Engine<'r> {
-    fn new(rule: &'r TakeBreak, len: usize, method: Method) -> Self {
+    pub(super) fn new(rule: &'r TakeBreak, len: usize, method: Method) -> Self {
         let (mut one, mut two, mut three) = (vec![], vec![], vec![]);
         for (k, &d) in rule.digits.iter().enumerate() {
             if d & 2 != 0 {
@@ -361,7 +124,7 @@ impl<'r> Engine<'r> {
 
     /// Continues the sequence in `g` up to `len` values; `Some(())` when a
     /// value outgrew `T` (the caller widens `g` and calls again).
-    fn run<T: Cell>(&mut self, g: &mut Vec<T>, ctl: &Control) -> Result<Option<()>, Error> {
+    pub(super) fn run<T: Word>(&mut self, g: &mut Vec<T>, ctl: &Control) -> Result<Option<()>, Error> {
         self.resume(g);
         let mut since = g.len() % REPORT_EVERY;
         while g.len() < self.len {
@@ -392,7 +155,7 @@ impl<'r> Engine<'r> {
 
     /// Rebuilds the bookkeeping from the values already in `g` (a fresh start
     /// or a widened vector).
-    fn resume<T: Cell>(&mut self, g: &[T]) {
+    fn resume<T: Word>(&mut self, g: &[T]) {
         self.block_to = 0;
         self.hist.clear();
         self.lists.clear();
@@ -475,7 +238,7 @@ impl<'r> Engine<'r> {
 
     /// Chooses the mask (and whether the heap's parity counts) that makes
     /// the fewest rare heaps so far, and lists those heaps.
-    fn rebuild<T: Cell>(&mut self, g: &[T]) {
+    fn rebuild<T: Word>(&mut self, g: &[T]) {
         let n = g.len();
         let warm_up = match self.method {
             Method::SparseFrom(n) => n.max(1),
@@ -545,7 +308,7 @@ impl<'r> Engine<'r> {
     /// The options every heap has whatever the method: removing a heap,
     /// leaving one heap. Clears `seen` first.
     #[inline]
-    fn simple_options<T: Cell>(&mut self, g: &[T], n: usize) {
+    fn simple_options<T: Word>(&mut self, g: &[T], n: usize) {
         self.seen[..self.words].fill(0);
         let d = self.rule.digit(n);
         if n > 0 && d & 1 != 0 {
@@ -578,7 +341,7 @@ impl<'r> Engine<'r> {
         self.seen[v / 64] |= 1 << (v % 64);
     }
 
-    fn value<T: Cell>(&mut self, g: &[T], n: usize) -> u32 {
+    fn value<T: Word>(&mut self, g: &[T], n: usize) -> u32 {
         self.simple_options(g, n);
         if self.sparse && (self.rare.len() * 2 < n || self.forced()) {
             return self.sparse_value(g, n);
@@ -619,7 +382,7 @@ impl<'r> Engine<'r> {
         first_zero(&self.seen[..self.words])
     }
 
-    fn sparse_value<T: Cell>(&mut self, g: &[T], n: usize) -> u32 {
+    fn sparse_value<T: Word>(&mut self, g: &[T], n: usize) -> u32 {
         // Most options come from pairing the rare heaps. Marking them as
         // bytes is store-only (a bitset's read-modify-writes would wait on
         // one another); the bytes are then packed onto the simple options.
@@ -668,7 +431,7 @@ impl<'r> Engine<'r> {
 
     /// Marks, for heaps `n..n + BLOCK`, the options from pairing each rare
     /// heap `r >= BLOCK` (whose partners `n - k - r` are all below `n`).
-    fn fill_block<T: Cell>(&mut self, g: &[T], n: usize) {
+    fn fill_block<T: Word>(&mut self, g: &[T], n: usize) {
         let to = (n + BLOCK).min(self.len);
         self.block_from = n;
         self.block_to = to;
@@ -713,7 +476,7 @@ impl<'r> Engine<'r> {
 
     /// The value of heap `n` with an option set `width` words wide, or None
     /// when every value that fits is an option.
-    fn sparse_in<T: Cell, A: Acc>(
+    fn sparse_in<T: Word, A: Acc>(
         &mut self,
         acc: &mut A,
         width: usize,
@@ -824,7 +587,7 @@ impl<'r> Engine<'r> {
     /// Looks for a split of heap `n` into `a + b` whose values XOR to `v`,
     /// probing where the rarer value of a pair occurs and checking that its
     /// partner heap holds the more frequent one.
-    fn find_pair<T: Cell>(&self, g: &[T], n: usize, v: u32) -> bool {
+    fn find_pair<T: Word>(&self, g: &[T], n: usize, v: u32) -> bool {
         let unequal = self.rule.unequal;
         // Past a few hundred probes the vectorised full scan is cheaper.
         let mut budget = PROBE_BUDGET;
@@ -862,7 +625,7 @@ impl<'r> Engine<'r> {
 /// Whether some split of a heap of `m` into `a + (m - a)`, both non-empty,
 /// has values XORing to `v`. Scans in blocks without early exit inside a
 /// block, which the compiler vectorises.
-fn pair_makes<T: Cell>(g: &[T], m: usize, v: T, unequal: bool) -> bool {
+fn pair_makes<T: Word>(g: &[T], m: usize, v: T, unequal: bool) -> bool {
     let mut half = m / 2;
     if unequal && m.is_multiple_of(2) {
         half -= 1;
@@ -888,7 +651,7 @@ fn pair_makes<T: Cell>(g: &[T], m: usize, v: T, unequal: bool) -> bool {
 
 /// Marks `marks[G(r) ^ G(n - k - r)]` for every rare heap `r` and split take `k`.
 #[inline]
-fn pair_rares<T: Cell>(marks: &mut [u8], rare: &[u32], two: &[usize], unequal: bool, g: &[T], n: usize) {
+fn pair_rares<T: Word>(marks: &mut [u8], rare: &[u32], two: &[usize], unequal: bool, g: &[T], n: usize) {
     for &k in two {
         if n < k + 2 {
             continue;
@@ -971,246 +734,4 @@ fn first_zero(words: &[u64]) -> u32 {
         }
     }
     (words.len() * 64) as u32
-}
-
-/// Period and preperiod of a sequence: `G(n + period) = G(n) + saltus` for
-/// every `n >= preperiod` computed, `preperiod` the least such.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Periodicity {
-    pub period: u64,
-    pub preperiod: u64,
-    /// 0 for a plain period; otherwise the sequence is arithmetic-periodic.
-    pub saltus: i64,
-    /// Proved by the periodicity theorem for octal games.
-    pub proved: bool,
-}
-
-/// The period of `values` (`G(0..=N)`): the least period the periodicity
-/// theorem proves for a rule taking at most `max_take` tokens (pass `None`
-/// when it does not apply), else the least that repeats convincingly: at
-/// least three times, over at least half as many heaps as the preperiod.
-/// Plain periods are tried before arithmetic ones.
-pub fn find_period(values: &Nimbers, max_take: Option<u64>) -> Option<Periodicity> {
-    match values {
-        Nimbers::U8(v) => period_of(v, max_take),
-        Nimbers::U16(v) => period_of(v, max_take),
-        Nimbers::U32(v) => period_of(v, max_take),
-    }
-}
-
-fn period_of<T: Cell>(g: &[T], max_take: Option<u64>) -> Option<Periodicity> {
-    if g.len() < 2 {
-        return None;
-    }
-    let last = g.len() - 1;
-    let mut observed: Option<Periodicity> = None;
-    for p in 1..=last / 2 {
-        if observed.is_some_and(|o| (p as u64).is_multiple_of(o.period)) {
-            continue; // a multiple of a period found already says nothing new
-        }
-        let saltus = g[last].get() as i64 - g[last - p].get() as i64;
-        if saltus != 0 && (max_take.is_some() || observed.is_some()) {
-            continue;
-        }
-        // the least n0 with G(n + p) = G(n) + saltus for all n0 <= n <= last - p
-        let mut i = last - p;
-        loop {
-            if g[i + p].get() as i64 - g[i].get() as i64 != saltus {
-                i += 1;
-                break;
-            }
-            if i == 0 {
-                break;
-            }
-            i -= 1;
-        }
-        let n0 = i;
-        let stretch = (last + 1 - n0) as u64;
-        let (p64, n064) = (p as u64, n0 as u64);
-        if let Some(t) = max_take {
-            if saltus == 0 && last as u64 + 1 >= 2 * n064 + 2 * p64 + t {
-                return Some(Periodicity { period: p64, preperiod: n064, saltus, proved: true });
-            }
-        }
-        if observed.is_none() && stretch >= 3 * p64 && 2 * stretch >= n064 {
-            let found = Periodicity { period: p64, preperiod: n064, saltus, proved: false };
-            if max_take.is_none() {
-                return Some(found);
-            }
-            observed = Some(found);
-        }
-        if max_take.is_some_and(|t| 2 * p64 + t > last as u64 + 1) && observed.is_some() {
-            break; // no longer period can be proved
-        }
-    }
-    observed
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use proptest::prelude::*;
-
-    /// Every way to write `m` as `parts` positive sizes, non-decreasing from `min`.
-    fn partitions(m: usize, parts: usize, min: usize, prefix: &mut Vec<usize>, out: &mut Vec<Vec<usize>>) {
-        if parts == 0 {
-            if m == 0 {
-                out.push(prefix.clone());
-            }
-            return;
-        }
-        for first in min.max(1)..=m {
-            prefix.push(first);
-            partitions(m - first, parts - 1, first, prefix, out);
-            prefix.pop();
-        }
-    }
-
-    /// `G(n)` straight from the definition: take `k`, leave `j` heaps when
-    /// bit `j` of digit `k` is set, mex over the XORs of what is left.
-    fn brute(rule: &TakeBreak, to: usize) -> Vec<u32> {
-        let mut g: Vec<u32> = Vec::new();
-        for n in 0..=to {
-            let mut opts = Vec::new();
-            for k in 0..=n {
-                let d = rule.digits().get(k).copied().unwrap_or(rule.tail());
-                for j in 0..4 {
-                    if d >> j & 1 == 0 || (k == 0 && j < 2) {
-                        continue;
-                    }
-                    let mut left = Vec::new();
-                    partitions(n - k, j, 1, &mut vec![], &mut left);
-                    for heaps in left {
-                        if rule.unequal() && heaps.windows(2).any(|w| w[0] == w[1]) {
-                            continue;
-                        }
-                        opts.push(heaps.iter().fold(0, |x, &h| x ^ g[h]));
-                    }
-                }
-            }
-            g.push((0..).find(|v| !opts.contains(v)).unwrap());
-        }
-        g
-    }
-
-    fn rule(code: &[u8]) -> TakeBreak {
-        TakeBreak::new(code.to_vec(), 0, false).unwrap()
-    }
-
-    fn values(rule: &TakeBreak, to: u64, method: Method) -> Vec<u32> {
-        heap_values(rule, to, method, &Control::default()).unwrap().values.to_vec()
-    }
-
-    #[test]
-    fn kayles_and_dawson() {
-        // 0.77 Kayles: period 12 from heap 71 (last exception at 70).
-        let g = heap_values(&rule(&[0, 7, 7]), 300, Method::Auto, &Control::default()).unwrap().values;
-        assert_eq!(g.to_vec()[..12], [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6]);
-        let p = find_period(&g, Some(2)).unwrap();
-        assert_eq!(p, Periodicity { period: 12, preperiod: 71, saltus: 0, proved: true });
-        // 0.07 Dawson's Kayles: period 34, preperiod 53.
-        let g = heap_values(&rule(&[0, 0, 7]), 400, Method::Auto, &Control::default()).unwrap().values;
-        assert_eq!(
-            find_period(&g, Some(2)).unwrap(),
-            Periodicity { period: 34, preperiod: 53, saltus: 0, proved: true }
-        );
-    }
-
-    #[test]
-    fn too_short_is_observed_or_nothing() {
-        let g = heap_values(&rule(&[0, 7, 7]), 150, Method::Auto, &Control::default()).unwrap().values;
-        // 2 * 71 + 2 * 12 + 2 - 1 = 167 > 150: seen, not proved
-        let p = find_period(&g, Some(2)).unwrap();
-        assert_eq!((p.period, p.preperiod, p.proved), (12, 71, false));
-        let g = heap_values(&rule(&[0, 7, 7]), 90, Method::Auto, &Control::default()).unwrap().values;
-        assert_eq!(find_period(&g, Some(2)), None);
-    }
-
-    #[test]
-    fn sparse_space_runs_past_the_warm_up() {
-        // Long enough for several mask choices; must equal the plain method.
-        for code in [&[0u8, 7, 7][..], &[0, 0, 7], &[0, 1, 3, 7], &[0, 3, 5, 4], &[0, 3, 7, 6], &[4, 0, 7]] {
-            let r = rule(code);
-            let want = values(&r, 9000, Method::Naive);
-            let seq = heap_values(&r, 9000, Method::Auto, &Control::default()).unwrap();
-            assert_eq!(seq.values.to_vec(), want, "{code:?}");
-            assert!(seq.stats.mask != 0, "{code:?} never went sparse");
-        }
-        // Grundy's game: split into two unequal heaps.
-        let r = TakeBreak::new(vec![4], 0, true).unwrap();
-        let want = values(&r, 6000, Method::Naive);
-        assert_eq!(values(&r, 6000, Method::Auto), want);
-        assert_eq!(want[..21], [0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1, 3, 2, 1, 3, 2, 4, 3, 0]);
-    }
-
-    #[test]
-    fn values_widen_when_they_outgrow_a_byte() {
-        // Nim: G(n) = n.
-        let r = TakeBreak::new(vec![0], 3, false).unwrap();
-        let seq = heap_values(&r, 70000, Method::Auto, &Control::default()).unwrap();
-        assert_eq!(seq.values.bits(), 32);
-        assert!((0..=70000).all(|n| seq.values.get(n) == n as u32));
-        let p = find_period(&seq.values, None).unwrap();
-        assert_eq!((p.period, p.saltus, p.preperiod), (1, 1, 0));
-    }
-
-    #[test]
-    fn bad_rules_are_refused() {
-        assert!(TakeBreak::new(vec![1, 3], 0, false).is_err());
-        assert!(TakeBreak::new(vec![0, 16], 0, false).is_err());
-        assert!(TakeBreak::new(vec![0], 4, false).is_err());
-        assert_eq!(TakeBreak::new(vec![0, 7, 0, 0], 0, false).unwrap().max_take(), Some(1));
-    }
-
-    #[test]
-    fn memory_is_reserved_up_front() {
-        let ctl = Control::default().with_memory_limit(1000);
-        assert!(matches!(heap_values(&rule(&[0, 7]), 5000, Method::Auto, &ctl), Err(Error::Memory { .. })));
-    }
-
-    fn digit() -> impl Strategy<Value = u8> {
-        prop_oneof![Just(0u8), 1u8..8, 1u8..16]
-    }
-
-    proptest! {
-        #![proptest_config(ProptestConfig::with_cases(200))]
-
-        /// Any rule, either method, equals the brute force over the rule's options.
-        #[test]
-        fn methods_agree_with_brute_force(
-            d0 in prop_oneof![Just(0u8), Just(4u8), Just(8u8)],
-            rest in proptest::collection::vec(digit(), 0..5),
-            tail in 0u8..4,
-            unequal in any::<bool>(),
-        ) {
-            let mut digits = vec![d0];
-            digits.extend(rest);
-            let r = TakeBreak::new(digits, tail, unequal).unwrap();
-            let to = if r.digits().iter().any(|&d| d & 8 != 0) { 40 } else { 160 };
-            let want = brute(&r, to);
-            prop_assert_eq!(values(&r, to as u64, Method::Naive), want.clone());
-            prop_assert_eq!(values(&r, to as u64, Method::Auto), want.clone());
-            prop_assert_eq!(values(&r, to as u64, Method::SparseFrom(12)), want);
-        }
-
-        /// The period found is a period, and no smaller preperiod works for it.
-        #[test]
-        fn periods_hold_and_are_least(digits in proptest::collection::vec(0u8..8, 1..5), to in 20u64..400) {
-            let mut d = vec![0u8];
-            d.extend(digits);
-            let r = TakeBreak::new(d, 0, false).unwrap();
-            let g = heap_values(&r, to, Method::Auto, &Control::default()).unwrap().values.to_vec();
-            if let Some(p) = find_period(&Nimbers::U32(g.clone()), r.max_take()) {
-                let (per, n0) = (p.period as usize, p.preperiod as usize);
-                prop_assert!((n0..g.len() - per).all(|n| g[n + per] == g[n]));
-                if n0 > 0 {
-                    prop_assert_ne!(g[n0 - 1 + per], g[n0 - 1]);
-                }
-                // a smaller period holding from n0 would have been found first
-                for q in 1..per {
-                    prop_assert!(!(n0..g.len() - q).all(|n| g[n + q] == g[n]), "period {} beats {}", q, per);
-                }
-            }
-        }
-    }
 }

@@ -1,0 +1,359 @@
+//! The one interface through which the command line, the page and the
+//! judge adapters reach a game.
+//!
+//! A game implements [`Listing`] once, in its own module: how it starts
+//! from parameters, how its positions and moves are written, what its
+//! positions look like ([`Diagram`]), and how the engine values them. The
+//! typed trait keeps the game's own position and move types; [`Entry`] and
+//! [`Position`] are the same interface with those types hidden, so callers
+//! hold any game as `&dyn Entry` and any position as `Box<dyn Position>`,
+//! and every game gets them from its `Listing` without writing them.
+
+use std::sync::Arc;
+
+use boyi::game::Reversible;
+use boyi::solve::{value_moves, Solved};
+use boyi::{Control, Game, Outcome};
+use serde::Serialize;
+
+use super::session::Session;
+use crate::diagram::{Diagram, Target};
+use crate::error::Error;
+use crate::params::{Param, Params};
+use crate::verdict::Verdict;
+
+/// What the catalogue says about a game before any position exists.
+#[derive(Debug, Serialize)]
+pub struct Info {
+    pub id: &'static str,
+    pub name: &'static str,
+    /// Other names it answers to (judge ids).
+    pub aliases: &'static [&'static str],
+    /// One line for `boyi list`.
+    pub summary: &'static str,
+    /// The rules in a few sentences.
+    pub rules: &'static str,
+    /// The players' names, first player first.
+    pub players: [&'static str; 2],
+    /// `outcome` (win / lose / draw with remoteness), `score` (margins) or `nimber`.
+    pub values: &'static str,
+    pub params: &'static [Param],
+    /// How positions and moves are written, with an example of each.
+    pub notation: &'static str,
+    /// What a draw means in this game's words: what neither side can force.
+    pub end: &'static str,
+}
+
+/// A position whose notation names the player to move (impartial games,
+/// where the position alone does not tell).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Moving<P> {
+    pub pos: P,
+    /// 0 when the first player moves.
+    pub mover: u8,
+}
+
+impl<P> Moving<P> {
+    pub fn first(pos: P) -> Self {
+        Moving { pos, mover: 0 }
+    }
+
+    /// `pos`, reached by a move from `self`: the other player moves.
+    pub fn then(&self, pos: P) -> Self {
+        Moving { pos, mover: 1 - self.mover }
+    }
+}
+
+/// What a solver says of a position and of each of its moves.
+#[derive(Clone, Debug)]
+pub struct Valued<M> {
+    pub value: Verdict,
+    /// The moves with their values to the mover, best first.
+    pub moves: Vec<(M, Verdict)>,
+    /// Legal moves left out of `moves` (too many to list).
+    pub unlisted: u64,
+    /// What the solver wants said beside the values.
+    pub notes: Vec<String>,
+    pub solver: &'static str,
+}
+
+impl<M> Valued<M> {
+    pub fn new(value: Verdict, moves: Vec<(M, Verdict)>, solver: &'static str) -> Self {
+        Valued { value, moves, unlisted: 0, notes: Vec::new(), solver }
+    }
+
+    pub fn note(mut self, line: impl Into<String>) -> Self {
+        self.notes.push(line.into());
+        self
+    }
+}
+
+/// What a solve may use: the request's budget, cancel flag and progress,
+/// and the session's kept results.
+pub struct Cx<'a> {
+    pub ctl: &'a Control,
+    pub session: &'a Session,
+}
+
+/// Shorthands for a listing's engine types.
+pub type PosOf<L> = <<L as Listing>::Game as Game>::Pos;
+pub type MoveOf<L> = <<L as Listing>::Game as Game>::Move;
+
+/// A game in the catalogue, with its own types (see the module's doc).
+pub trait Listing: Send + Sync + 'static {
+    /// One instance of the game, as the engine plays it.
+    type Game: Game + Send + Sync + 'static;
+    /// A position as the notation writes it: the engine's position and
+    /// whatever else the picture or the player to move needs.
+    type State: Clone + Send + Sync + 'static;
+
+    fn info(&self) -> &'static Info;
+
+    /// A new game from parameters (those left out take their defaults).
+    fn start(&self, params: &Params) -> Result<(Self::Game, Self::State), Error>;
+
+    /// A position in the game's notation. Trailing parts may be left out
+    /// where the notation says so (then they are the start's).
+    fn parse(&self, text: &str) -> Result<(Self::Game, Self::State), Error>;
+
+    /// The position's notation, which [`Listing::parse`] reads back.
+    fn write(&self, game: &Self::Game, state: &Self::State) -> String;
+
+    /// The parameters that start this instance (for the page's form).
+    fn params(&self, game: &Self::Game, state: &Self::State) -> Params {
+        let _ = (game, state);
+        Params::new()
+    }
+
+    fn pos<'s>(&self, state: &'s Self::State) -> &'s PosOf<Self>;
+
+    fn play(&self, game: &Self::Game, state: &Self::State, mv: MoveOf<Self>) -> Self::State;
+
+    /// 0 when the first player moves, 1 when the second does.
+    fn to_move(&self, game: &Self::Game, state: &Self::State) -> usize;
+
+    /// The legal moves, in the game's order (best guesses first).
+    fn moves(&self, game: &Self::Game, state: &Self::State) -> Vec<MoveOf<Self>> {
+        let mut out = Vec::new();
+        game.moves(self.pos(state), &mut out);
+        out
+    }
+
+    /// Whether the game has ended: no legal moves. A game whose `moves`
+    /// leaves some out (too many to list) says so here.
+    fn over(&self, game: &Self::Game, state: &Self::State) -> bool {
+        self.moves(game, state).is_empty()
+    }
+
+    /// A move as it is typed and shown; [`Listing::parse_move`] reads it back.
+    fn move_name(&self, game: &Self::Game, state: &Self::State, mv: MoveOf<Self>) -> String;
+
+    /// A move in words, for lists and tooltips.
+    fn move_label(&self, game: &Self::Game, state: &Self::State, mv: MoveOf<Self>) -> String {
+        self.move_name(game, state, mv)
+    }
+
+    /// The legal move `text` names (any case), if any.
+    fn parse_move(&self, game: &Self::Game, state: &Self::State, text: &str) -> Option<MoveOf<Self>> {
+        let text = text.trim();
+        self.moves(game, state).into_iter().find(|&m| self.move_name(game, state, m).eq_ignore_ascii_case(text))
+    }
+
+    /// Where the diagram draws a move.
+    fn target(&self, game: &Self::Game, state: &Self::State, mv: MoveOf<Self>) -> Option<Target> {
+        let _ = (game, state, mv);
+        None
+    }
+
+    fn diagram(&self, game: &Self::Game, state: &Self::State) -> Diagram;
+
+    /// The position's value and its moves' values, by the method that suits the game.
+    fn value(&self, game: &Self::Game, state: &Self::State, cx: &Cx) -> Result<Valued<MoveOf<Self>>, Error>;
+}
+
+/// Values a position and its moves from the values of the positions the
+/// moves lead to (a solved table, a search), each turned into a verdict.
+pub fn valued_by<G: Game>(
+    game: &G,
+    pos: &G::Pos,
+    child: impl FnMut(&G::Pos) -> Result<G::Value, boyi::Error>,
+    verdict: impl Fn(G::Value) -> Verdict,
+    solver: &'static str,
+) -> Result<Valued<G::Move>, Error> {
+    let analysis = value_moves(game, pos, child)?;
+    let value = verdict(boyi::solve::value_from_analysis(game, pos, &analysis));
+    Ok(Valued::new(value, analysis.into_iter().map(|m| (m.mv, verdict(m.value))).collect(), solver))
+}
+
+/// A move of a position, unvalued.
+#[derive(Clone, Debug, Serialize)]
+pub struct MoveInfo {
+    /// As it is typed and as [`Position::play`] takes it.
+    #[serde(rename = "move")]
+    pub name: String,
+    pub label: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub at: Option<Target>,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct ValuedMove {
+    #[serde(flatten)]
+    pub info: MoveInfo,
+    pub value: Verdict,
+}
+
+/// A position valued, with every listed move valued, best first.
+#[derive(Clone, Debug, Serialize)]
+pub struct Analysis {
+    pub value: Verdict,
+    pub moves: Vec<ValuedMove>,
+    /// Legal moves not in `moves`.
+    pub unlisted: u64,
+    pub notes: Vec<String>,
+    pub solver: &'static str,
+}
+
+/// A game of the catalogue, its types hidden.
+pub trait Entry: Send + Sync {
+    fn info(&self) -> &'static Info;
+    fn start(&'static self, params: &Params) -> Result<Box<dyn Position>, Error>;
+    fn open(&'static self, text: &str) -> Result<Box<dyn Position>, Error>;
+}
+
+/// A position of a game of the catalogue, its types hidden.
+pub trait Position: Send + Sync {
+    fn entry(&self) -> &'static dyn Entry;
+    /// The position's notation.
+    fn text(&self) -> String;
+    fn params(&self) -> Params;
+    fn to_move(&self) -> usize;
+    /// The player to move by name.
+    fn mover(&self) -> &'static str {
+        self.entry().info().players[self.to_move()]
+    }
+    /// No legal moves: the game has ended.
+    fn over(&self) -> bool;
+    fn moves(&self) -> Vec<MoveInfo>;
+    /// The position after the move `mv` names; the error lists the legal ones.
+    fn play(&self, mv: &str) -> Result<Box<dyn Position>, Error>;
+    fn diagram(&self) -> Diagram;
+    fn analyze(&self, cx: &Cx) -> Result<Analysis, Error>;
+}
+
+impl<L: Listing> Entry for L {
+    fn info(&self) -> &'static Info {
+        Listing::info(self)
+    }
+
+    fn start(&'static self, params: &Params) -> Result<Box<dyn Position>, Error> {
+        params.check(Listing::info(self).id, Listing::info(self).params)?;
+        let (game, state) = Listing::start(self, params)?;
+        Ok(Box::new(Opened { listing: self, game: Arc::new(game), state }))
+    }
+
+    fn open(&'static self, text: &str) -> Result<Box<dyn Position>, Error> {
+        let (game, state) = self.parse(text.trim())?;
+        Ok(Box::new(Opened { listing: self, game: Arc::new(game), state }))
+    }
+}
+
+/// A position of a listed game: the instance is shared by every position
+/// played from it.
+struct Opened<L: Listing> {
+    listing: &'static L,
+    game: Arc<L::Game>,
+    state: L::State,
+}
+
+impl<L: Listing> Opened<L> {
+    fn info(&self, mv: MoveOf<L>) -> MoveInfo {
+        let (l, g, s) = (self.listing, &*self.game, &self.state);
+        MoveInfo { name: l.move_name(g, s, mv), label: l.move_label(g, s, mv), at: l.target(g, s, mv) }
+    }
+}
+
+impl<L: Listing> Position for Opened<L> {
+    fn entry(&self) -> &'static dyn Entry {
+        self.listing
+    }
+
+    fn text(&self) -> String {
+        self.listing.write(&self.game, &self.state)
+    }
+
+    fn params(&self) -> Params {
+        self.listing.params(&self.game, &self.state)
+    }
+
+    fn to_move(&self) -> usize {
+        self.listing.to_move(&self.game, &self.state)
+    }
+
+    fn over(&self) -> bool {
+        self.listing.over(&self.game, &self.state)
+    }
+
+    fn moves(&self) -> Vec<MoveInfo> {
+        self.listing.moves(&self.game, &self.state).into_iter().map(|m| self.info(m)).collect()
+    }
+
+    fn play(&self, text: &str) -> Result<Box<dyn Position>, Error> {
+        let (l, g, s) = (self.listing, &*self.game, &self.state);
+        let Some(mv) = l.parse_move(g, s, text) else {
+            let legal: Vec<String> = l.moves(g, s).into_iter().take(40).map(|m| l.move_name(g, s, m)).collect();
+            return Err(Error::illegal(if legal.is_empty() {
+                format!("\"{}\": the game is over", text.trim())
+            } else {
+                format!("\"{}\" is not legal here; legal moves: {}", text.trim(), legal.join(" "))
+            }));
+        };
+        Ok(Box::new(Opened { listing: self.listing, game: self.game.clone(), state: l.play(g, s, mv) }))
+    }
+
+    fn diagram(&self) -> Diagram {
+        self.listing.diagram(&self.game, &self.state)
+    }
+
+    fn analyze(&self, cx: &Cx) -> Result<Analysis, Error> {
+        let valued = self.listing.value(&self.game, &self.state, cx)?;
+        Ok(Analysis {
+            value: valued.value,
+            moves: valued.moves.into_iter().map(|(m, value)| ValuedMove { info: self.info(m), value }).collect(),
+            unlisted: valued.unlisted,
+            notes: valued.notes,
+            solver: valued.solver,
+        })
+    }
+}
+
+/// Plays `moves` (in the game's notation) from `position`; the error says
+/// which move failed.
+pub fn play_all(mut position: Box<dyn Position>, moves: &[String]) -> Result<Box<dyn Position>, Error> {
+    for (i, text) in moves.iter().enumerate() {
+        position = position.play(text).map_err(|e| e.map_message(|m| format!("move {}: {m}", i + 1)))?;
+    }
+    Ok(position)
+}
+
+impl Cx<'_> {
+    /// Every position of `game` solved by the table solver, kept in the
+    /// session under `key` (the instance's notation) for later questions.
+    pub fn table<G: boyi::Layered>(&self, key: &str, game: &G) -> Result<Arc<Solved<G::Value>>, Error> {
+        self.session.cache().get_or(key, || {
+            let solved = boyi::solve::table::solve(game, self.ctl)?;
+            let bytes = solved.bytes();
+            Ok::<_, Error>((solved, bytes))
+        })
+    }
+
+    /// Every position of a loopy `game` solved by retrograde analysis, kept
+    /// in the session under `key`.
+    pub fn retrograde<G: Reversible<Value = Outcome>>(&self, key: &str, game: &G) -> Result<Arc<Solved<Outcome>>, Error> {
+        self.session.cache().get_or(key, || {
+            let solved = boyi::solve::retrograde::solve(game, self.ctl)?;
+            let bytes = solved.bytes();
+            Ok::<_, Error>((solved, bytes))
+        })
+    }
+}

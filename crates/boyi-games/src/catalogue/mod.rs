@@ -1,0 +1,102 @@
+//! Every game boyi knows, and every judge problem it answers, by id and
+//! alias. A game joins with one line in [`GAMES`] (and a judge format with
+//! one line in [`PROBLEMS`]); nothing else in the workspace names it.
+
+mod cache;
+mod listing;
+mod session;
+
+pub use cache::Cache;
+pub use listing::{
+    play_all, valued_by, Analysis, Cx, Entry, Info, Listing, MoveInfo, MoveOf, Moving, PosOf, Position, Valued,
+    ValuedMove,
+};
+pub use session::Session;
+
+use crate::judge::{self, Problem};
+use crate::{
+    array_game, black_white, chase, coin_game, connect4, gems_fight, geography, moving_pebbles, nim,
+    permutation_game, rabbit_egg, split_game, young_chess,
+};
+
+/// Every game, in the order the page's picker shows them.
+static GAMES: &[&dyn Entry] = &[
+    &connect4::Connect4Listing,
+    &young_chess::YoungChessListing,
+    &chase::ChaseListing::PLAIN,
+    &chase::ChaseListing::TORUS,
+    &geography::GeographyListing,
+    &nim::NimListing,
+    &permutation_game::PermutationListing,
+    &gems_fight::GemsFightListing,
+    &coin_game::CoinListing,
+    &split_game::SplitListing,
+    &array_game::ArrayListing,
+    &moving_pebbles::PebblesListing,
+    &black_white::BlackWhiteListing,
+    &rabbit_egg::RabbitEggListing,
+];
+
+/// Every judge format.
+static PROBLEMS: &[&dyn Problem] = &[
+    &judge::young_chess::YoungChessProblem,
+    &judge::permutation_game::PermutationProblem,
+    &judge::gems_fight::GemsFightProblem,
+    &judge::coin_game::CoinProblem,
+    &judge::chase::ChaseProblem,
+    &judge::chase::TorusChaseProblem,
+    &judge::rabbit_egg::RabbitEggProblem,
+    &judge::geography::GeographyProblem,
+    &judge::connect4::Connect4Problem,
+    &judge::split_game::SplitProblem,
+    &judge::array_game::ArrayProblem,
+    &judge::moving_pebbles::PebblesProblem,
+    &judge::black_white::BlackWhiteProblem,
+];
+
+pub fn games() -> &'static [&'static dyn Entry] {
+    GAMES
+}
+
+pub fn problems() -> &'static [&'static dyn Problem] {
+    PROBLEMS
+}
+
+/// The problem called `name` (its id or an alias, any case).
+pub fn problem(name: &str) -> Option<&'static dyn Problem> {
+    let name = name.to_ascii_lowercase();
+    PROBLEMS.iter().copied().find(|p| p.id() == name || p.aliases().contains(&name.as_str()))
+}
+
+/// The game called `name`: its id or an alias, or a judge problem's (any case).
+pub fn game(name: &str) -> Option<&'static dyn Entry> {
+    let name = name.to_ascii_lowercase();
+    GAMES
+        .iter()
+        .copied()
+        .find(|g| g.info().id == name || g.info().aliases.contains(&name.as_str()))
+        .or_else(|| problem(&name).map(|p| p.game()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_are_unique() {
+        let mut names: Vec<&str> =
+            problems().iter().flat_map(|p| std::iter::once(p.id()).chain(p.aliases().iter().copied())).collect();
+        let n = names.len();
+        names.sort();
+        names.dedup();
+        assert_eq!(names.len(), n);
+        let mut ids: Vec<&str> = games().iter().flat_map(|g| std::iter::once(g.info().id).chain(g.info().aliases.iter().copied())).collect();
+        let n = ids.len();
+        ids.sort();
+        ids.dedup();
+        assert_eq!(ids.len(), n);
+        assert!(problem("BZOJ5248").is_some());
+        assert_eq!(game("bzoj5248").unwrap().info().id, "young-chess");
+        assert!(game("no-such-game").is_none());
+    }
+}

@@ -1,0 +1,89 @@
+//! What a front end keeps while it answers questions about games: solved
+//! tables and analyses under one memory cap ([`Cache`]), the transposition
+//! tables that searches share, the threads a search may use, and the solved
+//! data on disk (opening books) that games may consult. The command line
+//! makes one for a run, the server one for its life.
+
+use std::collections::HashMap;
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex};
+
+use boyi::tt::TranspositionTable;
+use boyi::Control;
+
+use super::cache::Cache;
+use crate::error::Error;
+
+pub struct Session {
+    cache: Cache,
+    search_bytes: u64,
+    tables: Mutex<HashMap<String, Arc<TranspositionTable>>>,
+    threads: usize,
+    books: Vec<PathBuf>,
+}
+
+impl Default for Session {
+    fn default() -> Self {
+        Session::new(256 << 20, 64 << 20)
+    }
+}
+
+impl Session {
+    /// Results kept up to `cache_bytes`; each kind of search shares one
+    /// table of `search_bytes`.
+    pub fn new(cache_bytes: u64, search_bytes: u64) -> Self {
+        Session {
+            cache: Cache::new(cache_bytes),
+            search_bytes,
+            tables: Mutex::new(HashMap::new()),
+            threads: 0,
+            books: Vec::new(),
+        }
+    }
+
+    /// Search threads; 0 (the default) means one a core.
+    pub fn with_threads(mut self, threads: usize) -> Self {
+        self.threads = threads;
+        self
+    }
+
+    /// Solved data to consult besides what the games carry; each game
+    /// takes the files meant for it.
+    pub fn with_books(mut self, books: Vec<PathBuf>) -> Self {
+        self.books = books;
+        self
+    }
+
+    pub fn cache(&self) -> &Cache {
+        &self.cache
+    }
+
+    pub fn threads(&self) -> usize {
+        if self.threads > 0 {
+            self.threads
+        } else {
+            std::thread::available_parallelism().map_or(1, |n| n.get())
+        }
+    }
+
+    pub fn books(&self) -> &[PathBuf] {
+        &self.books
+    }
+
+    pub fn search_bytes(&self) -> u64 {
+        self.search_bytes
+    }
+
+    /// The shared transposition table named `key` (say, a game and a board
+    /// size), made on first use with `bytes` (checked against `ctl`).
+    pub fn search_table(&self, key: &str, bytes: u64, ctl: &Control) -> Result<Arc<TranspositionTable>, Error> {
+        let mut tables = self.tables.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(t) = tables.get(key) {
+            return Ok(t.clone());
+        }
+        ctl.reserve("the transposition table", bytes)?;
+        let t = Arc::new(TranspositionTable::with_bytes(bytes));
+        tables.insert(key.to_string(), t.clone());
+        Ok(t)
+    }
+}

@@ -1,0 +1,217 @@
+//! What a position looks like, as data: a grid of cells with pieces and
+//! marks, a row of heaps, or a graph with a token. A game describes its
+//! positions once, here; the command line prints the description as text
+//! and the page draws it, so neither knows any game. Moves point into the
+//! description with a [`Target`]: the cell they fill, the column they drop
+//! into, the counter they take, the vertex they move to.
+
+use serde::Serialize;
+
+/// A position's picture and the lines said beside it.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Diagram {
+    #[serde(flatten)]
+    pub picture: Picture,
+    /// Facts beside the picture: scores so far, whose piece is which.
+    pub notes: Vec<String>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(tag = "kind", rename_all = "lowercase")]
+pub enum Picture {
+    Grid(Grid),
+    Heaps { heaps: Vec<Heap> },
+    Graph(Drawing),
+}
+
+/// `rows × cols` cells, row by row from the top.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Grid {
+    pub rows: u32,
+    pub cols: u32,
+    pub cells: Vec<Cell>,
+    /// The edges wrap around (a torus).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub wraps: bool,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct Cell {
+    /// A piece of this player (0 moves first) stands here.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub piece: Option<u8>,
+    /// What is written in the cell: a piece's letter, a number.
+    #[serde(skip_serializing_if = "String::is_empty")]
+    pub label: String,
+    /// The cell counts for this player (filled by it, scored by it).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub owner: Option<u8>,
+    /// Small numbers in the corners: what the cell is worth to the first
+    /// player (top left) and to the second (bottom right).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub worth: Option<[i64; 2]>,
+    /// `last` (the last move), `line` (part of a winning line), `gone` (out of play).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub marks: Vec<&'static str>,
+}
+
+impl Cell {
+    pub fn piece(player: u8, label: impl Into<String>) -> Cell {
+        Cell { piece: Some(player), label: label.into(), ..Cell::default() }
+    }
+
+    pub fn label(label: impl Into<String>) -> Cell {
+        Cell { label: label.into(), ..Cell::default() }
+    }
+
+    pub fn mark(mut self, mark: &'static str) -> Cell {
+        self.marks.push(mark);
+        self
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Heap {
+    pub size: u64,
+    pub label: String,
+}
+
+/// A graph: vertices `0..vertices` (shown 1-based), its edges, the token
+/// and where it has been.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Drawing {
+    pub vertices: u32,
+    pub edges: Vec<[u32; 2]>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub token: Option<u32>,
+    /// The token's path so far, its start first (the edges it used).
+    pub path: Vec<u32>,
+    /// Vertices out of play.
+    pub visited: Vec<u32>,
+}
+
+/// Where a move is drawn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Target {
+    /// The cell it fills or moves to (row, column, from 0).
+    Cell([u32; 2]),
+    /// The column it drops into.
+    Column(u32),
+    /// Taking this many counters from this heap (heap from 0).
+    Counter([u64; 2]),
+    Vertex(u32),
+}
+
+impl Diagram {
+    pub fn grid(grid: Grid) -> Diagram {
+        Diagram { picture: Picture::Grid(grid), notes: Vec::new() }
+    }
+
+    pub fn heaps(heaps: Vec<Heap>) -> Diagram {
+        Diagram { picture: Picture::Heaps { heaps }, notes: Vec::new() }
+    }
+
+    pub fn graph(drawing: Drawing) -> Diagram {
+        Diagram { picture: Picture::Graph(drawing), notes: Vec::new() }
+    }
+
+    pub fn note(mut self, line: impl Into<String>) -> Diagram {
+        self.notes.push(line.into());
+        self
+    }
+
+    /// The picture as lines of text, the notes after it; cells where a move
+    /// in `targets` lands are marked `+` when nothing else is written there,
+    /// cells out of play `_`.
+    pub fn text(&self, targets: &[Target]) -> Vec<String> {
+        let mut out = match &self.picture {
+            Picture::Grid(g) => grid_text(g, targets),
+            Picture::Heaps { heaps } if heaps.is_empty() => vec!["no heaps left".to_string()],
+            Picture::Heaps { heaps } => heaps.iter().map(|h| format!("{}: {}", h.label, h.size)).collect(),
+            Picture::Graph(d) => graph_text(d),
+        };
+        out.extend(self.notes.iter().cloned());
+        out
+    }
+}
+
+/// Boards wider or taller than this are summarised, not printed.
+const MAX_TEXT_SIDE: u32 = 60;
+
+fn grid_text(g: &Grid, targets: &[Target]) -> Vec<String> {
+    if g.rows > MAX_TEXT_SIDE || g.cols > MAX_TEXT_SIDE {
+        return vec![format!("a {}x{} board (too large to print)", g.rows, g.cols)];
+    }
+    let target = |r: u32, c: u32| {
+        targets.iter().any(|t| match *t {
+            Target::Cell([tr, tc]) => (tr, tc) == (r, c),
+            _ => false,
+        })
+    };
+    let text: Vec<String> = (0..g.rows * g.cols)
+        .map(|i| {
+            let cell = &g.cells[i as usize];
+            if cell.marks.contains(&"gone") {
+                "_".to_string()
+            } else if !cell.label.is_empty() {
+                cell.label.clone()
+            } else if target(i / g.cols, i % g.cols) {
+                "+".to_string()
+            } else {
+                ".".to_string()
+            }
+        })
+        .collect();
+    let width = text.iter().map(|t| t.chars().count()).max().unwrap_or(1);
+    let mut lines: Vec<String> = (0..g.rows)
+        .map(|r| {
+            (0..g.cols)
+                .map(|c| format!("{:>width$}", text[(r * g.cols + c) as usize]))
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .collect();
+    if targets.iter().any(|t| matches!(t, Target::Column(_))) && width == 1 {
+        lines.push((1..=g.cols).map(|c| (c % 10).to_string()).collect::<Vec<_>>().join(" "));
+    }
+    lines
+}
+
+fn graph_text(d: &Drawing) -> Vec<String> {
+    let list = |v: &[u32]| {
+        let mut names: Vec<String> = v.iter().take(20).map(|w| (w + 1).to_string()).collect();
+        if v.len() > 20 {
+            names.push(format!("... ({} in all)", v.len()));
+        }
+        if names.is_empty() {
+            "none".to_string()
+        } else {
+            names.join(" ")
+        }
+    };
+    let mut out = vec![format!("{} vertices, {} edges", d.vertices, d.edges.len())];
+    if let Some(t) = d.token {
+        out.push(format!("the token is on vertex {}; visited: {}", t + 1, list(&d.visited)));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn grids_print_with_targets_and_json_skips_empty_fields() {
+        let mut cells = vec![Cell::default(); 6];
+        cells[0] = Cell::piece(0, "X");
+        let d = Diagram::grid(Grid { rows: 2, cols: 3, cells, wraps: false }).note("1 stone");
+        assert_eq!(d.text(&[Target::Cell([0, 1])]), ["X + .", ". . .", "1 stone"]);
+        assert_eq!(d.text(&[Target::Column(2)]), ["X . .", ". . .", "1 2 3", "1 stone"]);
+        let json = serde_json::to_value(&d).unwrap();
+        assert_eq!(json["kind"], "grid");
+        assert_eq!(json["cells"][0], serde_json::json!({"piece": 0, "label": "X"}));
+        assert_eq!(json["cells"][1], serde_json::json!({}));
+        assert_eq!(serde_json::to_value(Target::Counter([1, 3])).unwrap(), serde_json::json!({"counter": [1, 3]}));
+    }
+}
