@@ -199,12 +199,21 @@ pub fn list() -> String {
     BENCHES.iter().map(|b| format!("{:26} {}\n", b.name, b.what)).collect()
 }
 
-/// Runs the benchmarks whose name starts with one of `filters` (all if none).
-pub fn run(filters: &[String], runs: usize, ctl: &Control) -> Result<String, boyi_games::Error> {
-    let chosen: Vec<&Bench> = BENCHES
-        .iter()
-        .filter(|b| filters.is_empty() || filters.iter().any(|f| b.name.starts_with(f.as_str())))
-        .collect();
+/// The benchmarks `filter` names: the one of that name, else those it is
+/// a prefix of.
+fn matching(filter: &str) -> impl Iterator<Item = &'static Bench> + '_ {
+    let exact = BENCHES.iter().any(|b| b.name == filter);
+    BENCHES.iter().filter(move |b| if exact { b.name == filter } else { b.name.starts_with(filter) })
+}
+
+/// Runs the benchmarks `filters` name (all if none), handing `emit` the
+/// table's header and then each row as it is measured.
+pub fn run(filters: &[String], runs: usize, ctl: &Control, emit: impl Fn(&str)) -> Result<(), boyi_games::Error> {
+    let chosen: Vec<&Bench> = if filters.is_empty() {
+        BENCHES.iter().collect()
+    } else {
+        BENCHES.iter().filter(|b| filters.iter().any(|f| matching(f).any(|m| m.name == b.name))).collect()
+    };
     if chosen.is_empty() {
         return Err(boyi_games::Error::input(format!(
             "no benchmark matches {}; known:\n{}",
@@ -212,13 +221,13 @@ pub fn run(filters: &[String], runs: usize, ctl: &Control) -> Result<String, boy
             list().trim_end()
         )));
     }
-    let mut out = format!(
+    emit(&format!(
         "machine: {} cores, {} of memory; {runs} runs each\n\n\
          | benchmark | input | median | min | max | CPU (median) | positions/s | peak memory |\n\
          |---|---|---|---|---|---|---|---|\n",
         std::thread::available_parallelism().map_or(1, |n| n.get()),
         memory_total().map_or("unknown".to_string(), boyi::control::format_bytes),
-    );
+    ));
     for b in chosen {
         let input = (b.input)(&mut Rng::new(2026));
         let run_once = |ctl: &Control| -> Result<(), boyi_games::Error> {
@@ -227,7 +236,11 @@ pub fn run(filters: &[String], runs: usize, ctl: &Control) -> Result<String, boy
                 let report = heap_report::grundy(rule, to.parse().expect("a heap count"), 0, ctl)?;
                 eprintln!("{}: {}", b.name, report.summary);
             } else {
-                catalogue::find(b.problem).expect("benchmarks name catalogue problems").solve(&input, ctl)?;
+                catalogue::problem(b.problem).expect("benchmarks name catalogue problems").solve(
+                    &input,
+                    &Default::default(),
+                    ctl,
+                )?;
             }
             Ok(())
         };
@@ -257,10 +270,9 @@ pub fn run(filters: &[String], runs: usize, ctl: &Control) -> Result<String, boy
             rate(b.positions, median),
             if peak > 0 { boyi::control::format_bytes(peak) } else { "n/a".to_string() },
         );
-        eprint!("{row}");
-        out.push_str(&row);
+        emit(&row);
     }
-    Ok(out)
+    Ok(())
 }
 
 fn secs(d: Duration) -> String {
@@ -322,25 +334,36 @@ pub fn connect4_sets(
     runs: usize,
     options: &boyi_games::SolveOptions,
     ctl: &Control,
-) -> Result<String, boyi_games::Error> {
-    use boyi_games::judge::connect4 as c4;
+    emit: &dyn Fn(&str),
+) -> Result<(), boyi_games::Error> {
+    use boyi_games::connect4 as c4;
     struct Sets<'a> {
         files: &'a [std::path::PathBuf],
         limit: Option<usize>,
         runs: usize,
         options: &'a boyi_games::SolveOptions,
         ctl: &'a Control,
+        emit: &'a dyn Fn(&str),
     }
     impl c4::OnBoard for Sets<'_> {
-        type Output = String;
+        type Output = ();
         fn run<S: boyi_games::connect4::Shape>(
             self,
             game: boyi_games::connect4::Connect4<S>,
-        ) -> Result<String, boyi_games::Error> {
-            run_sets(&game, self.files, self.limit, self.runs, self.options, self.ctl)
+        ) -> Result<(), boyi_games::Error> {
+            run_sets(&game, self.files, self.limit, self.runs, self.options, self.ctl, self.emit)
         }
     }
-    c4::with_board(options, Sets { files, limit, runs, options, ctl })
+    // No book unless one is given: the sets time the search.
+    let book = match &options.book {
+        Some(path) => Some(std::sync::Arc::new(c4::Book::load(path)?)),
+        None => None,
+    };
+    c4::with_board(
+        options.size.unwrap_or(c4::Connect4::STANDARD),
+        book,
+        Sets { files, limit, runs, options, ctl, emit },
+    )
 }
 
 fn run_sets<S: boyi_games::connect4::Shape>(
@@ -350,21 +373,22 @@ fn run_sets<S: boyi_games::connect4::Shape>(
     runs: usize,
     options: &boyi_games::SolveOptions,
     ctl: &Control,
-) -> Result<String, boyi_games::Error> {
+    emit: &dyn Fn(&str),
+) -> Result<(), boyi_games::Error> {
     use boyi::solve::alphabeta::AlphaBeta;
     use boyi_games::judge::connect4 as c4;
 
     let threads = c4::threads(options);
-    let mut search = AlphaBeta::new(game, ctl.clone(), c4::table_bytes(ctl))?;
+    let mut search = AlphaBeta::new(game, ctl.clone(), boyi_games::connect4::table_bytes(ctl))?;
     search.table().touch_all();
-    let mut out = format!(
+    emit(&format!(
         "machine: {} cores; {threads} search thread(s); table {}; {} per position{}\n\n\
          | set | positions | correct | mean time | max time | mean nodes |\n|---|---|---|---|---|---|\n",
         std::thread::available_parallelism().map_or(1, |n| n.get()),
         boyi::control::format_bytes(search.table().bytes()),
         if options.weak { "weak solve" } else { "exact solve" },
         if runs > 1 { format!(", fastest of {runs}") } else { String::new() },
-    );
+    ));
     for file in files {
         let text = std::fs::read_to_string(file)
             .map_err(|e| boyi_games::Error::input(format!("cannot read {}: {e}", file.display())))?;
@@ -397,10 +421,9 @@ fn run_sets<S: boyi_games::connect4::Shape>(
             micros(max),
             nodes / n as u64,
         );
-        eprint!("{row}");
-        out.push_str(&row);
+        emit(&row);
     }
-    Ok(out)
+    Ok(())
 }
 
 fn micros(d: Duration) -> String {

@@ -69,7 +69,7 @@ fn unknown_problem_lists_the_known_ones() {
     let out = boyi(&["solve", "no-such-game"], "");
     assert_eq!(out.status.code(), Some(2));
     let err = text(&out.stderr);
-    assert!(err.starts_with("boyi: unknown game or problem `no-such-game`; known: young-chess,"), "{err}");
+    assert!(err.starts_with("boyi: unknown judge problem `no-such-game`; known: young-chess,"), "{err}");
     assert_eq!(err.lines().count(), 1);
 }
 
@@ -92,7 +92,7 @@ fn analyze_prints_every_move_best_first() {
     let out = boyi(&["analyze", "young-chess", "1,1"], &example("young-chess/sample1.in"));
     assert!(out.status.success(), "{}", text(&out.stderr));
     let s = text(&out.stdout);
-    assert!(s.contains("white (Niuniu, scores B) to move"), "{s}");
+    assert!(s.contains("young-chess: White to move"), "{s}");
     assert!(s.contains("1,2   0  best"), "{s}");
     let out = boyi(&["analyze", "permutation-game", "--case", "2", "--json"], &example("permutation-game/sample1.in"));
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
@@ -100,7 +100,7 @@ fn analyze_prints_every_move_best_first() {
     assert_eq!(v["moves"].as_array().unwrap().len(), 5);
     let out = boyi(&["analyze", "young-chess", "2,2"], &example("young-chess/sample1.in"));
     assert_eq!(out.status.code(), Some(2));
-    assert_eq!(text(&out.stderr), "boyi: young-chess: move 1 \"2,2\" is not legal here; legal moves: 1,1\n");
+    assert_eq!(text(&out.stderr), "boyi: young-chess: move 1: \"2,2\" is not legal here; legal moves: 1,1\n");
 }
 
 #[test]
@@ -120,7 +120,7 @@ fn analyze_shows_which_moves_keep_a_draw() {
     let out = boyi(&["analyze", "torus-chase"], &example("torus-chase/sample1.in"));
     assert!(out.status.success(), "{}", text(&out.stderr));
     let s = text(&out.stdout);
-    assert!(s.contains("value: draw (neither side can force an end"), "{s}");
+    assert!(s.contains("value: draw (neither side can force a capture: best play goes on forever)"), "{s}");
     assert!(s.contains("5,1   draw  keeps the draw"), "{s}");
     assert!(s.contains("1,2   lose in 2  loses"), "{s}");
     let out = boyi(&["analyze", "torus-chase", "--json"], &example("torus-chase/sample1.in"));
@@ -135,12 +135,12 @@ fn analyze_chase_from_any_position() {
     let out = boyi(&["analyze", "chase", "R"], &example("chase/sample1.in"));
     assert!(out.status.success(), "{}", text(&out.stderr));
     let s = text(&out.stdout);
-    assert!(s.contains("chase: black (B) to move"), "{s}");
+    assert!(s.contains("chase: Black to move"), "{s}");
     assert!(s.contains("1,2   win in 1  best"), "{s}");
     assert!(s.contains("2,1   win in 3"), "{s}");
     let out = boyi(&["analyze", "chase", "UU"], &example("chase/sample1.in"));
     assert_eq!(out.status.code(), Some(2));
-    assert_eq!(text(&out.stderr), "boyi: chase: move 1 \"UU\" is not legal here; legal moves: 2,1 1,2\n");
+    assert_eq!(text(&out.stderr), "boyi: chase: move 1: \"UU\" is not legal here; legal moves: 2,1 1,2\n");
 }
 
 #[test]
@@ -224,4 +224,100 @@ fn impartial_problems_analyze() {
     assert!(out.status.success(), "{}", text(&out.stderr));
     let out = boyi(&["analyze", "moving-pebbles"], &example("moving-pebbles/sample1.in"));
     assert!(text(&out.stdout).contains("value: win"), "{}", text(&out.stdout));
+}
+
+#[test]
+fn analyze_starts_any_game_from_its_parameters_or_a_position() {
+    // The board size alone is the chase's start: no judge input needed.
+    let out = boyi(&["analyze", "chase", "6"], "");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let s = text(&out.stdout);
+    assert!(s.contains("chase: White to move") && s.contains("value: lose in 14"), "{s}");
+    // name=value parameters, then moves.
+    let out = boyi(&["analyze", "chase", "n=6", "R", "--json"], "");
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["notation"], "6:1,2:6,6:b");
+    // Black and white's start, which needed a layout before.
+    let out = boyi(&["analyze", "black-white", "cells=1,4,6,10"], "");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(text(&out.stdout).contains("W . . B . W . . . B"), "{}", text(&out.stdout));
+    let out = boyi(&["analyze", "nim", "1:3,4,5"], "");
+    assert!(text(&out.stdout).contains("value: win in"), "{}", text(&out.stdout));
+    // A parameter the game does not have is named.
+    let out = boyi(&["analyze", "chase", "size=6"], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(text(&out.stderr), "boyi: chase: chase has no parameter `size`; its parameters: n, white, black\n");
+}
+
+#[test]
+fn units_agree_everywhere() {
+    // Connect Four values are win / lose in moves, as on the page.
+    let out = boyi(&["analyze", "connect4", "4453", "--json"], "");
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["value"]["kind"], "outcome");
+    assert!(v["value"]["remoteness"].as_u64().is_some(), "{v}");
+    // Geography counts moves on small graphs, as on the page.
+    let out = boyi(&["analyze", "geography", "--json"], &example("geography/triangle.in"));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["value"]["remoteness"], 3, "{v}");
+}
+
+#[test]
+fn large_pebble_piles_are_valued_not_called_over() {
+    let out = boyi(&["analyze", "moving-pebbles"], "3 100 200 300\n");
+    let s = text(&out.stdout);
+    assert!(s.contains("value: win") && s.contains("moves: too many to list"), "{s}");
+    assert!(!s.contains("game is over"), "{s}");
+    // Every move has a name: the piles it leaves, `0` for none.
+    let out = boyi(&["analyze", "moving-pebbles", "1:2", "--json"], "");
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let names: Vec<&str> = v["moves"].as_array().unwrap().iter().map(|m| m["move"].as_str().unwrap()).collect();
+    assert_eq!(names, ["0", "1"]);
+}
+
+#[test]
+fn threads_must_be_one_or_more() {
+    let out = boyi(&["--threads", "0", "list"], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("0 is not in 1.."), "{}", text(&out.stderr));
+}
+
+#[test]
+fn help_names_each_problem_once_and_rightly() {
+    let help = text(&boyi(&["solve", "--help"], "").stdout);
+    assert!(!help.contains("(also )"), "{help}");
+    let torus = &help[help.find("torus-chase").unwrap()..];
+    let torus = &torus[..torus.find("\n\n").unwrap_or(torus.len())];
+    assert!(!torus.contains("analyze chase"), "{torus}");
+    let serve = text(&boyi(&["serve", "--help"], "").stdout);
+    assert!(serve.contains("512M a request") && !serve.contains("default 4G)"), "{serve}");
+}
+
+#[test]
+fn bench_names_match_exactly_before_as_prefixes_and_rows_print_once() {
+    let out = boyi(&["bench", "coin-game-2000", "--runs", "1"], "");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let s = text(&out.stdout);
+    let rows: Vec<&str> = s.lines().filter(|l| l.starts_with("| coin-game")).collect();
+    assert_eq!(rows.len(), 1, "{s}");
+    assert!(rows[0].starts_with("| coin-game-2000 |"), "{s}");
+    assert!(!text(&out.stderr).contains("| coin-game"), "rows go to stdout once");
+}
+
+#[test]
+fn play_any_game_in_the_terminal() {
+    // Nim 1,2: the person takes the 2 (a loss); the computer answers; undo; quit.
+    let out = boyi(&["play", "nim", "heaps=1,2"], "?\n2-2\nu\nm\nq\n");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let s = text(&out.stdout);
+    assert!(s.contains("you are First"), "{s}");
+    assert!(s.contains("2-1") && s.contains("win in 3"), "the values of every move: {s}");
+    assert!(s.contains("The computer plays 1-1"), "{s}");
+    assert!(s.contains("legal moves: 1-1 2-1 2-2"), "undo went back to the start: {s}");
+    // Connect Four answers at once from the empty board (the shipped book).
+    let out = boyi(&["play", "connect4", "--second"], "q\n");
+    assert!(text(&out.stdout).contains("The computer plays 4"), "{}", text(&out.stdout));
+    // A game played to the end says who won.
+    let out = boyi(&["play", "nim", "heaps=1"], "1-1\n");
+    assert!(text(&out.stdout).contains("The game is over: you win."), "{}", text(&out.stdout));
 }

@@ -364,10 +364,16 @@ impl Listing for ArrayListing {
             unlisted += q - top;
         }
         moves.sort_by(|a, b| b.1.cmp(&a.1));
-        let mut valued = Valued::new(Verdict::position_nimber(x_all), moves, "grundy (coin turning: XOR of single-cell nimbers, grouped by n/x)")
-            .note(format!("nimbers of the white cells alone: {}", join(m.pos.iter().take(40).map(|&x| t.cell(x)), " ")));
+        let mut valued = Valued::new(
+            Verdict::position_nimber(x_all),
+            moves,
+            "grundy (coin turning: XOR of single-cell nimbers, grouped by n/x)",
+        )
+        .note(format!("nimbers of the white cells alone: {}", join(m.pos.iter().take(40).map(|&x| t.cell(x)), " ")));
         if unlisted > 0 {
-            valued = valued.note(format!("{unlisted} moves with k > {LIST_K} are not listed (the winning ones with k <= {WALK_K} are)"));
+            valued = valued.note(format!(
+                "{unlisted} moves with k > {LIST_K} are not listed (the winning ones with k <= {WALK_K} are)"
+            ));
         }
         valued.unlisted = unlisted;
         Ok(valued)

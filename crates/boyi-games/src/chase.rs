@@ -380,7 +380,13 @@ impl Listing for ChaseListing {
                 (n, notation::number(k, "black's reach", 1, n - 1)?)
             }
             (false, None) => (notation::number(p[0], "the board size", 2, Chase::MAX_N)?, Chase::CQOI_REACH),
-            _ => return Err(Error::position(format!("\"{}\" is not a size like {}", p[0], &form[..form.find(':').unwrap_or(1)]))),
+            _ => {
+                return Err(Error::position(format!(
+                    "\"{}\" is not a size like {}",
+                    p[0],
+                    &form[..form.find(':').unwrap_or(1)]
+                )))
+            }
         };
         let game = self.game(n, reach, Error::Position)?;
         let (white, black, white_to_move) = match p[..] {

@@ -166,10 +166,7 @@ fn grid_text(g: &Grid, targets: &[Target]) -> Vec<String> {
     let width = text.iter().map(|t| t.chars().count()).max().unwrap_or(1);
     let mut lines: Vec<String> = (0..g.rows)
         .map(|r| {
-            (0..g.cols)
-                .map(|c| format!("{:>width$}", text[(r * g.cols + c) as usize]))
-                .collect::<Vec<_>>()
-                .join(" ")
+            (0..g.cols).map(|c| format!("{:>width$}", text[(r * g.cols + c) as usize])).collect::<Vec<_>>().join(" ")
         })
         .collect();
     if targets.iter().any(|t| matches!(t, Target::Column(_))) && width == 1 {

@@ -227,7 +227,8 @@ static INFO: Info = Info {
     params: &[
         Param::int("colours", "Colours", "3", 1, 8),
         Param::int("s", "Gems a stone", "2", 1, 20),
-        Param::text("bags", "Bags", "").help("each bag its gems' colours joined by dots, bags by commas (1.2.3,1.1); empty for random bags"),
+        Param::text("bags", "Bags", "")
+            .help("each bag its gems' colours joined by dots, bags by commas (1.2.3,1.1); empty for random bags"),
         Param::int("count", "Bags when random", "8", 1, 20),
         Param::int("seed", "Random seed", "0", 0, u32::MAX as i64).help("0 for new bags each time"),
     ],
@@ -264,7 +265,8 @@ impl GemsFightListing {
             .map(|b| {
                 let mut counts = vec![0u16; colours];
                 for gem in b.split('.') {
-                    let c: usize = notation::number(gem, "a gem's colour", 1, colours).map_err(|e| error(e.to_string()))?;
+                    let c: usize =
+                        notation::number(gem, "a gem's colour", 1, colours).map_err(|e| error(e.to_string()))?;
                     counts[c - 1] = counts[c - 1].saturating_add(1);
                 }
                 Ok(counts)

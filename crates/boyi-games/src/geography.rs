@@ -103,8 +103,7 @@ static INFO: Info = Info {
     players: ["First", "Second"],
     values: "outcome",
     params: &[
-        Param::text("graph", "Graph", "grid 3x4")
-            .help("edges like 1-2 2-3 3-1, or grid RxC, cycle N, petersen"),
+        Param::text("graph", "Graph", "grid 3x4").help("edges like 1-2 2-3 3-1, or grid RxC, cycle N, petersen"),
         Param::int("start", "Start vertex", "1", 1, 10_000_000),
     ],
     notation: "Position: n:edges:path, edges as u-v and the token's path from its start (4:1-2,2-3,3-4:1,2). \

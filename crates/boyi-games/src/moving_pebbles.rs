@@ -182,7 +182,11 @@ const SOLVED_STONES: u64 = 16;
 fn piles_of(text: &str, error: fn(String) -> Error) -> Result<Piles, Error> {
     let sizes: Vec<u64> = notation::list(text, "a pile", 0, 1 << 62).map_err(|e| error(e.to_string()))?;
     if sizes.len() > Piles::MAX {
-        return Err(error(format!("at most {} piles, not {} (`boyi solve moving-pebbles` takes any number)", Piles::MAX, sizes.len())));
+        return Err(error(format!(
+            "at most {} piles, not {} (`boyi solve moving-pebbles` takes any number)",
+            Piles::MAX,
+            sizes.len()
+        )));
     }
     Ok(Piles::new(&sizes))
 }

@@ -183,8 +183,13 @@ impl Listing for NimListing {
             return valued_by(game, &h.pos, |c| search.value(&Sorted::of(c)), Verdict::from, "negamax (counts moves)");
         }
         let x = nim_sum(&h.pos);
-        let mut moves: Vec<((u8, u8), Verdict)> =
-            self.moves(game, h).into_iter().map(|(i, take)| ((i, take), Verdict::move_nimber(x ^ h.pos[i as usize] as u64 ^ (h.pos[i as usize] - take) as u64))).collect();
+        let mut moves: Vec<((u8, u8), Verdict)> = self
+            .moves(game, h)
+            .into_iter()
+            .map(|(i, take)| {
+                ((i, take), Verdict::move_nimber(x ^ h.pos[i as usize] as u64 ^ (h.pos[i as usize] - take) as u64))
+            })
+            .collect();
         moves.sort_by(|a, b| b.1.cmp(&a.1));
         Ok(Valued::new(Verdict::position_nimber(x), moves, "nim-sum (Bouton)")
             .note("too many positions to count moves: values are nim-sums"))

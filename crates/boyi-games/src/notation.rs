@@ -37,10 +37,13 @@ pub fn list<T: FromStr + PartialOrd + Display + Copy>(text: &str, what: &str, lo
 
 /// `7x6`: two sides, each in `1..=most`.
 pub fn size(text: &str, what: &str, most: u32) -> Result<(u32, u32), Error> {
-    let parsed = text.trim().split_once(['x', 'X']).and_then(|(a, b)| Some((a.trim().parse().ok()?, b.trim().parse().ok()?)));
+    let parsed =
+        text.trim().split_once(['x', 'X']).and_then(|(a, b)| Some((a.trim().parse().ok()?, b.trim().parse().ok()?)));
     match parsed {
         Some((a, b)) if (1..=most).contains(&a) && (1..=most).contains(&b) => Ok((a, b)),
-        _ => Err(Error::position(format!("{what}: \"{}\" is not a size like 3x4 with sides 1..={most}", shorten(text)))),
+        _ => {
+            Err(Error::position(format!("{what}: \"{}\" is not a size like 3x4 with sides 1..={most}", shorten(text))))
+        }
     }
 }
 

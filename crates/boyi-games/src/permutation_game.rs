@@ -227,7 +227,10 @@ impl Listing for PermutationListing {
     fn parse(&self, text: &str) -> Result<(PermutationGame, u32), Error> {
         let items: Vec<&str> = text.split(',').map(str::trim).filter(|s| !s.is_empty()).collect();
         if items.is_empty() || items.len() > MAX_POSITION_LEN {
-            return Err(Error::position(format!("a position has 1 to {MAX_POSITION_LEN} numbers, not {}", items.len())));
+            return Err(Error::position(format!(
+                "a position has 1 to {MAX_POSITION_LEN} numbers, not {}",
+                items.len()
+            )));
         }
         let mut values = Vec::with_capacity(items.len());
         let mut mask = 0u32;
@@ -245,7 +248,11 @@ impl Listing for PermutationListing {
     }
 
     fn write(&self, game: &PermutationGame, &mask: &u32) -> String {
-        let items = game.values().iter().enumerate().map(|(i, v)| if mask >> i & 1 == 1 { v.to_string() } else { format!("x{v}") });
+        let items =
+            game.values()
+                .iter()
+                .enumerate()
+                .map(|(i, v)| if mask >> i & 1 == 1 { v.to_string() } else { format!("x{v}") });
         join(items, ",")
     }
 
@@ -278,12 +285,18 @@ impl Listing for PermutationListing {
     }
 
     fn diagram(&self, game: &PermutationGame, &mask: &u32) -> Diagram {
-        let cells = game
-            .values()
-            .iter()
-            .enumerate()
-            .map(|(i, v)| if mask >> i & 1 == 1 { Cell::label(v.to_string()) } else { Cell::label(v.to_string()).mark("gone") })
-            .collect();
+        let cells =
+            game.values()
+                .iter()
+                .enumerate()
+                .map(|(i, v)| {
+                    if mask >> i & 1 == 1 {
+                        Cell::label(v.to_string())
+                    } else {
+                        Cell::label(v.to_string()).mark("gone")
+                    }
+                })
+                .collect();
         let d = Diagram::grid(Grid { rows: 1, cols: game.len() as u32, cells, wraps: false });
         if game.is_increasing(mask) {
             d.note("the rest is strictly increasing: the game is over")

@@ -228,7 +228,9 @@ impl Listing for SplitListing {
         let mut moves: Vec<(Split, Verdict)> = self
             .moves(game, m)
             .into_iter()
-            .map(|(i, j, k)| ((i, j, k), Verdict::move_nimber(x ^ (g[i as usize] ^ g[j as usize] ^ g[k as usize]) as u64)))
+            .map(|(i, j, k)| {
+                ((i, j, k), Verdict::move_nimber(x ^ (g[i as usize] ^ g[j as usize] ^ g[k as usize]) as u64))
+            })
             .collect();
         // Winning moves first; the game's (lexicographic) order within each kind.
         moves.sort_by(|a, b| b.1.cmp(&a.1));

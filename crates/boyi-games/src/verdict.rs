@@ -26,11 +26,17 @@ pub enum Verdict {
     Draw,
     /// The mover's points minus the opponent's from here on under best
     /// play, and the moves left when the game's length is fixed.
-    Margin { score: i64, left: Option<u32> },
+    Margin {
+        score: i64,
+        left: Option<u32>,
+    },
     /// An impartial game's Grundy value: of the position for the side to
     /// move, who wins exactly when it is not 0; for a move, of the position
     /// it leaves, and the move wins exactly when that is 0.
-    Nimber { nimber: u64, win: bool },
+    Nimber {
+        nimber: u64,
+        win: bool,
+    },
     /// Not solved (too big, or not yet).
     Unknown,
 }

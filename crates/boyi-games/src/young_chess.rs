@@ -220,7 +220,11 @@ impl Listing for YoungChessListing {
             }
             let v = notation::list(text, spec.name, 0, max).map_err(|e| Error::params(e.to_string()))?;
             if v.len() != n {
-                return Err(Error::params(format!("{}: a {rows}x{cols} board needs {n} numbers, not {}", spec.name, v.len())));
+                return Err(Error::params(format!(
+                    "{}: a {rows}x{cols} board needs {n} numbers, not {}",
+                    spec.name,
+                    v.len()
+                )));
             }
             Ok(v)
         };
@@ -249,10 +253,11 @@ impl Listing for YoungChessListing {
         }
         let game = YoungChess::new(rows, cols, a, b);
         let mut state = Filled { board: game.start(), cells: Vec::new() };
-        for (i, cell) in p.get(3).copied().unwrap_or("").split(',').map(str::trim).filter(|s| !s.is_empty()).enumerate() {
-            let corner = notation::cell(cell).and_then(|(r, c)| game.corner_at(&state.board, r, c)).ok_or_else(|| {
-                Error::position(format!("cell {} \"{cell}\" cannot be filled there", i + 1))
-            })?;
+        for (i, cell) in p.get(3).copied().unwrap_or("").split(',').map(str::trim).filter(|s| !s.is_empty()).enumerate()
+        {
+            let corner = notation::cell(cell)
+                .and_then(|(r, c)| game.corner_at(&state.board, r, c))
+                .ok_or_else(|| Error::position(format!("cell {} \"{cell}\" cannot be filled there", i + 1)))?;
             state = self.play(&game, &state, corner);
         }
         Ok((game, state))

@@ -53,10 +53,7 @@ fn gems_fight_errors() {
     );
     assert_eq!(error("gems-fight", "2 33 3\n"), "line 1, token 2: B of case 1 = 33 is out of range 0..=32");
     // The end marker is part of the format.
-    assert_eq!(
-        error("gems-fight", "1 1 1\n1 1\n"),
-        "the input ends after line 2 without the end marker `0 0 0`"
-    );
+    assert_eq!(error("gems-fight", "1 1 1\n1 1\n"), "the input ends after line 2 without the end marker `0 0 0`");
 }
 
 #[test]

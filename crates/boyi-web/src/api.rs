@@ -1,19 +1,20 @@
-//! The router: the page's files and the JSON API.
+//! The router: the page's files and the JSON API. Every game of the
+//! catalogue is served the same way, through its one interface.
 //!
 //! | endpoint | body | answer |
 //! |---|---|---|
-//! | `GET /api/games` | | every game: id, name, rules, players, parameters |
+//! | `GET /api/games` | | every game: id, name, rules, players, parameters, notation |
 //! | `POST /api/start` | `{game, params}` | `{game, position}` |
-//! | `POST /api/analyze` | `{game, position}` | the position's [`State`]: value, every move valued, board |
+//! | `POST /api/analyze` | `{game, position, wait?}` | the position's [`State`]: value, every move valued, diagram; or, past `wait` seconds, 202 `{pending, progress, state}` |
 //! | `POST /api/play` | `{game, position, move}` | `{game, position}` after the move |
 //! | `POST /api/computer` | `{game, position, skill, seed?}` | `{game, move, label, value, position}` |
 //!
 //! Errors are `{"error": code, "message": ...}` with a 4xx status (5xx
 //! only for `busy` and bugs).
 
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
-use std::time::Instant;
+use std::time::Duration;
 
 use axum::extract::rejection::JsonRejection;
 use axum::extract::{DefaultBodyLimit, FromRequest, Request, State as AxState};
@@ -21,14 +22,14 @@ use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use boyi::Control;
+use boyi_games::catalogue::{self, Entry, Position, Session};
+use boyi_games::Params;
 use serde::Deserialize;
 use serde_json::{json, Map, Value as Json_};
-use tokio::sync::Semaphore;
 
-use crate::cache::Cache;
 use crate::error::ApiError;
-use crate::game::{choose, registry, Ctx, State, WebGame};
+use crate::jobs::{Jobs, Reply};
+use crate::state::choose;
 use crate::Config;
 
 /// Longest position string accepted: the largest boards the page offers
@@ -37,26 +38,26 @@ pub const MAX_POSITION: usize = 8 << 10;
 
 pub struct App {
     pub config: Config,
-    /// Each game with its id, looked up on every request.
-    games: Vec<(&'static str, Arc<dyn WebGame>)>,
-    pub cache: Arc<Cache>,
-    slots: Arc<Semaphore>,
+    /// Solved tables, analyses and search tables, shared by all requests.
+    pub session: Session,
+    jobs: Arc<Jobs>,
     seeds: AtomicU64,
 }
 
 impl App {
     pub fn new(config: Config) -> Self {
-        let games = registry(&config).into_iter().map(|g| (g.info().id, g)).collect();
-        let cache = Arc::new(Cache::new(config.cache_bytes));
-        let slots = Arc::new(Semaphore::new(config.solvers.max(1)));
+        let session = Session::new(config.cache_bytes, config.table_bytes)
+            .with_threads(config.threads)
+            .with_books(config.books.clone());
+        let jobs = Arc::new(Jobs::new(&config));
         let seed =
             std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(1, |d| d.as_nanos() as u64);
-        App { config, games, cache, slots, seeds: AtomicU64::new(seed) }
+        App { config, session, jobs, seeds: AtomicU64::new(seed) }
     }
 
-    fn game(&self, id: &str) -> Result<(&'static str, Arc<dyn WebGame>), ApiError> {
-        self.games.iter().find(|g| g.0 == id).cloned().ok_or_else(|| {
-            let ids: Vec<&str> = self.games.iter().map(|g| g.0).collect();
+    fn game(&self, id: &str) -> Result<&'static dyn Entry, ApiError> {
+        catalogue::game(id).ok_or_else(|| {
+            let ids: Vec<&str> = catalogue::games().iter().map(|g| g.info().id).collect();
             ApiError::new(
                 StatusCode::NOT_FOUND,
                 "unknown_game",
@@ -65,92 +66,21 @@ impl App {
         })
     }
 
-    /// The analysis of a position: from the cache, or solved on the
-    /// blocking pool within the time limit.
-    async fn analyze(
-        &self,
-        (id, game): (&'static str, Arc<dyn WebGame>),
-        position: String,
-    ) -> Result<Arc<State>, ApiError> {
-        let key = format!("state:{id}:{position}");
-        if let Some(hit) = self.cache.get::<State>(&key) {
-            return Ok(hit);
+    fn open(&self, id: &str, position: &str) -> Result<Box<dyn Position>, ApiError> {
+        if position.len() > MAX_POSITION {
+            return Err(ApiError::new(
+                StatusCode::PAYLOAD_TOO_LARGE,
+                "too_large",
+                format!("the position is {} bytes; the server reads at most {MAX_POSITION}", position.len()),
+            ));
         }
-        let started = Instant::now();
-        let limit = self.config.time_limit;
-        let permit = tokio::time::timeout(limit, self.slots.clone().acquire_owned())
-            .await
-            .map_err(|_| {
-                ApiError::busy(format!(
-                    "every solver stayed busy for the {} s time limit; try again shortly",
-                    limit.as_secs_f64()
-                ))
-            })?
-            .map_err(|_| ApiError::busy("the server is shutting down"))?;
-        let cancel = Arc::new(AtomicBool::new(false));
-        // A client that goes away cancels its solve: the guard raises the
-        // flag when the handler's future is dropped, finished or not.
-        let _guard = CancelOnDrop(cancel.clone());
-        let ctl = Control::default().with_memory_limit(self.config.request_memory).with_cancel(cancel.clone());
-        let cache = self.cache.clone();
-        let unvalued = (game.clone(), position.clone());
-        let task = tokio::task::spawn_blocking(move || {
-            let _permit = permit;
-            let cx = Ctx { ctl: &ctl, cache: &cache };
-            let state = game.analyze(&position, &cx)?;
-            let state = Arc::new(state);
-            let bytes = serde_json::to_string(&*state).map_or(4096, |s| s.len() as u64) * 2;
-            cache.put(key, state.clone(), bytes);
-            Ok::<_, ApiError>(state)
-        });
-        let remaining = limit.saturating_sub(started.elapsed());
-        let too_slow = || {
-            ApiError::too_slow(format!(
-                "this position takes longer than the {} s time limit to solve on request{}",
-                limit.as_secs_f64(),
-                slow_hint(id)
-            ))
-        };
-        let with_board = |mut e: ApiError| {
-            e.state = unvalued.0.describe(&unvalued.1).and_then(|s| serde_json::to_value(s).ok());
-            e
-        };
-        match tokio::time::timeout(remaining, task).await {
-            Err(_) => {
-                cancel.store(true, Ordering::Relaxed);
-                Err(with_board(too_slow()))
-            }
-            Ok(Err(join)) => {
-                Err(ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "internal", format!("the solver failed: {join}")))
-            }
-            Ok(Ok(Err(e))) if e.code == "too_slow" => Err(with_board(too_slow())),
-            Ok(Ok(Err(e))) if e.code == "too_big" => Err(with_board(e)),
-            Ok(Ok(result)) => result,
-        }
+        Ok(self.game(id)?.open(position.trim())?)
     }
 
     fn random(&self, seed: Option<u64>) -> impl FnMut() -> f64 {
         let seed = seed.unwrap_or_else(|| self.seeds.fetch_add(0x9E37_79B9_7F4A_7C15, Ordering::Relaxed));
         let mut rng = boyi_games::generate::Rng::new(seed);
         move || (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64
-    }
-}
-
-fn slow_hint(game: &str) -> &'static str {
-    match game {
-        "connect4" => {
-            "; early Connect Four positions take minutes to solve exactly: play a few more moves \
-             (from about 8 stones most positions take a second or two)"
-        }
-        _ => "; try a smaller board",
-    }
-}
-
-struct CancelOnDrop(Arc<AtomicBool>);
-
-impl Drop for CancelOnDrop {
-    fn drop(&mut self) {
-        self.0.store(true, Ordering::Relaxed);
     }
 }
 
@@ -184,17 +114,6 @@ where
     }
 }
 
-fn checked_position(position: &str) -> Result<String, ApiError> {
-    if position.len() > MAX_POSITION {
-        return Err(ApiError::new(
-            StatusCode::PAYLOAD_TOO_LARGE,
-            "too_large",
-            format!("the position is {} bytes; the server reads at most {MAX_POSITION}", position.len()),
-        ));
-    }
-    Ok(position.trim().to_string())
-}
-
 #[derive(Deserialize)]
 struct StartReq {
     game: String,
@@ -206,6 +125,9 @@ struct StartReq {
 struct PositionReq {
     game: String,
     position: String,
+    /// Seconds to wait for the values before answering that they are
+    /// still being computed (the time limit when left out).
+    wait: Option<f64>,
 }
 
 #[derive(Deserialize)]
@@ -231,40 +153,48 @@ fn perfect() -> f64 {
 
 type Shared = AxState<Arc<App>>;
 
-async fn games(AxState(app): Shared) -> Json<Json_> {
-    Json(json!(app.games.iter().map(|g| g.1.info()).collect::<Vec<_>>()))
+async fn games(AxState(_): Shared) -> Json<Json_> {
+    Json(json!(catalogue::games().iter().map(|g| g.info()).collect::<Vec<_>>()))
 }
 
 async fn start(AxState(app): Shared, Body(req): Body<StartReq>) -> Result<Json<Json_>, ApiError> {
-    let (id, game) = app.game(&req.game)?;
-    let position = game.start(&req.params)?;
-    Ok(Json(json!({"game": id, "position": position})))
+    let game = app.game(&req.game)?;
+    let position = game.start(&Params::from_json(&req.params)?)?;
+    Ok(Json(json!({"game": game.info().id, "position": position.text()})))
 }
 
 async fn analyze(AxState(app): Shared, Body(req): Body<PositionReq>) -> Result<Response, ApiError> {
-    let game = app.game(&req.game)?;
-    let position = checked_position(&req.position)?;
-    let state = app.analyze(game, position).await?;
-    Ok(Json(&*state).into_response())
+    let pos = app.open(&req.game, &req.position)?;
+    let limit = app.config.time_limit + Duration::from_secs(1);
+    let wait = req.wait.filter(|w| w.is_finite() && *w >= 0.0).map_or(limit, |w| Duration::from_secs_f64(w).min(limit));
+    match app.jobs.analyze(&app, pos, wait).await? {
+        Reply::Done(state) => Ok(Json(&*state).into_response()),
+        Reply::Pending(state, progress) => {
+            Ok((StatusCode::ACCEPTED, Json(json!({"pending": true, "progress": progress, "state": state})))
+                .into_response())
+        }
+    }
 }
 
 async fn play(AxState(app): Shared, Body(req): Body<PlayReq>) -> Result<Json<Json_>, ApiError> {
-    let (id, game) = app.game(&req.game)?;
-    let position = checked_position(&req.position)?;
-    if req.mv.len() > 64 {
+    let pos = app.open(&req.game, &req.position)?;
+    if req.mv.len() > 256 {
         return Err(ApiError::illegal_move("a move is a few characters"));
     }
-    let next = game.play(&position, req.mv.trim())?;
-    Ok(Json(json!({"game": id, "position": next})))
+    let next = pos.play(req.mv.trim())?;
+    Ok(Json(json!({"game": pos.entry().info().id, "position": next.text()})))
 }
 
 async fn computer(AxState(app): Shared, Body(req): Body<ComputerReq>) -> Result<Json<Json_>, ApiError> {
-    let game = app.game(&req.game)?;
-    let position = checked_position(&req.position)?;
+    let pos = app.open(&req.game, &req.position)?;
     if !(0.0..=1.0).contains(&req.skill) {
         return Err(ApiError::bad_request(format!("skill must be in [0, 1], not {}", req.skill)));
     }
-    let state = app.analyze(game, position).await?;
+    let limit = app.config.time_limit + Duration::from_secs(1);
+    let state = match app.jobs.analyze(&app, pos, limit).await? {
+        Reply::Done(state) => state,
+        Reply::Pending(..) => return Err(ApiError::too_slow("the computer ran out of time choosing a move")),
+    };
     let mv = choose(&state.moves, req.skill, app.random(req.seed))
         .ok_or_else(|| ApiError::illegal_move("the game is over: there is no move to make"))?;
     Ok(Json(json!({

@@ -46,29 +46,39 @@ impl ApiError {
         Self::new(StatusCode::UNPROCESSABLE_ENTITY, "too_slow", message)
     }
 
+    /// A bug: the solver failed.
+    pub fn internal(message: impl Into<String>) -> Self {
+        Self::new(StatusCode::INTERNAL_SERVER_ERROR, "internal", message)
+    }
+
     /// Every solver slot stayed taken for the whole time limit.
     pub fn busy(message: impl Into<String>) -> Self {
         Self::new(StatusCode::SERVICE_UNAVAILABLE, "busy", message)
     }
 
-    /// An engine failure: memory refused, interrupted, or a bug.
-    pub fn engine(e: boyi_games::Error) -> Self {
+    /// A catalogue or engine failure, by kind.
+    pub fn from_game(e: boyi_games::Error) -> Self {
+        use boyi_games::Error as E;
         match e {
-            boyi_games::Error::Input(m) => Self::bad_position(m),
-            boyi_games::Error::Engine(boyi::Error::Memory { ref what, needed, limit }) => Self::too_big(format!(
+            E::Input(m) => Self::bad_request(m),
+            E::Params(m) => Self::bad_params(m),
+            E::Position(m) => Self::bad_position(m),
+            E::Move(m) => Self::illegal_move(m),
+            E::TooBig(m) => Self::too_big(m),
+            E::Engine(boyi::Error::Memory { ref what, needed, limit }) => Self::too_big(format!(
                 "this position needs more memory than a request may use: {what} needs {}, limit {}",
                 boyi::control::format_bytes(needed),
                 boyi::control::format_bytes(limit)
             )),
-            boyi_games::Error::Engine(boyi::Error::Interrupted) => Self::too_slow("the solve was stopped"),
+            E::Engine(boyi::Error::Interrupted) => Self::too_slow("the solve was stopped"),
             other => Self::new(StatusCode::INTERNAL_SERVER_ERROR, "internal", other.to_string()),
         }
     }
 }
 
-impl From<boyi::Error> for ApiError {
-    fn from(e: boyi::Error) -> Self {
-        ApiError::engine(boyi_games::Error::Engine(e))
+impl From<boyi_games::Error> for ApiError {
+    fn from(e: boyi_games::Error) -> Self {
+        ApiError::from_game(e)
     }
 }
 

@@ -1,19 +1,20 @@
 //! `boyi serve`: a web page that shows the value of every move, and the
 //! JSON API behind it.
 //!
-//! The server keeps no per-user state: a position travels as a string (see
-//! each game's adapter in [`games`]) and the page keeps its own history.
-//! Work is bounded: bodies and positions have a size limit; every solve
-//! runs on tokio's blocking pool behind a small semaphore, so a slow
-//! request never holds up the others, and at the time limit its engine
-//! `Control` cancel flag stops it; solved values are cached under a memory
-//! cap ([`cache`]).
+//! The server knows no game by name: every game of the catalogue is served
+//! through its one interface, and the page draws each from its diagram.
+//! It keeps no per-user state: a position travels as a string in the
+//! game's notation and the page keeps its own history. Work is bounded:
+//! bodies and positions have a size limit; every analysis runs once on
+//! tokio's blocking pool behind a small semaphore ([`jobs`]), so a slow
+//! request never holds up the others, reports its progress to whoever asks,
+//! and at the time limit its engine `Control` cancel flag stops it; solved
+//! values are kept in the session's cache under a memory cap.
 
 pub mod api;
-pub mod cache;
 pub mod error;
-pub mod game;
-pub mod games;
+pub mod jobs;
+pub mod state;
 
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -21,7 +22,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 pub use error::ApiError;
-pub use game::{State, Val, WebGame};
+pub use state::State;
 
 /// Limits and sizes of one server.
 #[derive(Clone, Debug)]
@@ -35,8 +36,12 @@ pub struct Config {
     pub request_memory: u64,
     /// The cap on cached tables and analyses.
     pub cache_bytes: u64,
-    /// The Connect Four transposition table, shared by all requests.
+    /// The transposition table each kind of search shares between requests.
     pub table_bytes: u64,
+    /// Threads one search may use (0: one a core).
+    pub threads: usize,
+    /// Opening books to consult beside those games ship with.
+    pub books: Vec<std::path::PathBuf>,
     /// Solves running at once; more requests wait for a slot.
     pub solvers: usize,
     /// Largest request body.
@@ -53,6 +58,8 @@ impl Default for Config {
             request_memory: 512 << 20,
             cache_bytes: 256 << 20,
             table_bytes: 128 << 20,
+            threads: 0,
+            books: Vec::new(),
             // A slow solve holds one core; twice the cores keeps short
             // requests flowing next to a couple of long ones.
             solvers: 2 * cores,

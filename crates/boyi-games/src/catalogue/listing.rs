@@ -9,6 +9,7 @@
 //! hold any game as `&dyn Entry` and any position as `Box<dyn Position>`,
 //! and every game gets them from its `Listing` without writing them.
 
+use std::path::Path;
 use std::sync::Arc;
 
 use boyi::game::Reversible;
@@ -169,6 +170,13 @@ pub trait Listing: Send + Sync + 'static {
 
     /// The position's value and its moves' values, by the method that suits the game.
     fn value(&self, game: &Self::Game, state: &Self::State, cx: &Cx) -> Result<Valued<MoveOf<Self>>, Error>;
+
+    /// Writes an opening book of the game started from `params`: the value
+    /// of every position up to `depth` moves in. Returns the positions held.
+    fn build_book(&self, params: &Params, depth: u32, out: &Path, ctl: &Control) -> Result<usize, Error> {
+        let _ = (params, depth, out, ctl);
+        Err(Error::input(format!("{} has no opening books", self.info().id)))
+    }
 }
 
 /// Values a position and its moves from the values of the positions the
@@ -219,6 +227,8 @@ pub trait Entry: Send + Sync {
     fn info(&self) -> &'static Info;
     fn start(&'static self, params: &Params) -> Result<Box<dyn Position>, Error>;
     fn open(&'static self, text: &str) -> Result<Box<dyn Position>, Error>;
+    /// See [`Listing::build_book`].
+    fn build_book(&self, params: &Params, depth: u32, out: &Path, ctl: &Control) -> Result<usize, Error>;
 }
 
 /// A position of a game of the catalogue, its types hidden.
@@ -255,6 +265,11 @@ impl<L: Listing> Entry for L {
     fn open(&'static self, text: &str) -> Result<Box<dyn Position>, Error> {
         let (game, state) = self.parse(text.trim())?;
         Ok(Box::new(Opened { listing: self, game: Arc::new(game), state }))
+    }
+
+    fn build_book(&self, params: &Params, depth: u32, out: &Path, ctl: &Control) -> Result<usize, Error> {
+        params.check(Listing::info(self).id, Listing::info(self).params)?;
+        Listing::build_book(self, params, depth, out, ctl)
     }
 }
 
@@ -349,7 +364,11 @@ impl Cx<'_> {
 
     /// Every position of a loopy `game` solved by retrograde analysis, kept
     /// in the session under `key`.
-    pub fn retrograde<G: Reversible<Value = Outcome>>(&self, key: &str, game: &G) -> Result<Arc<Solved<Outcome>>, Error> {
+    pub fn retrograde<G: Reversible<Value = Outcome>>(
+        &self,
+        key: &str,
+        game: &G,
+    ) -> Result<Arc<Solved<Outcome>>, Error> {
         self.session.cache().get_or(key, || {
             let solved = boyi::solve::retrograde::solve(game, self.ctl)?;
             let bytes = solved.bytes();

@@ -15,8 +15,8 @@ pub use session::Session;
 
 use crate::judge::{self, Problem};
 use crate::{
-    array_game, black_white, chase, coin_game, connect4, gems_fight, geography, moving_pebbles, nim,
-    permutation_game, rabbit_egg, split_game, young_chess,
+    array_game, black_white, chase, coin_game, connect4, gems_fight, geography, moving_pebbles, nim, permutation_game,
+    rabbit_egg, split_game, young_chess,
 };
 
 /// Every game, in the order the page's picker shows them.
@@ -90,7 +90,8 @@ mod tests {
         names.sort();
         names.dedup();
         assert_eq!(names.len(), n);
-        let mut ids: Vec<&str> = games().iter().flat_map(|g| std::iter::once(g.info().id).chain(g.info().aliases.iter().copied())).collect();
+        let mut ids: Vec<&str> =
+            games().iter().flat_map(|g| std::iter::once(g.info().id).chain(g.info().aliases.iter().copied())).collect();
         let n = ids.len();
         ids.sort();
         ids.dedup();

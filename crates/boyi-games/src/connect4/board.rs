@@ -118,7 +118,6 @@ impl Connect4 {
     }
 }
 
-
 impl<S: Shape> Connect4<S> {
     pub fn with_shape(shape: S) -> Self {
         let (width, height) = (shape.width(), shape.height());
@@ -257,10 +256,7 @@ impl<S: Shape> Connect4<S> {
                 }
             }
         }
-        (0..64)
-            .filter(|&bit| cells >> bit & 1 == 1)
-            .map(|bit| (h - 1 - bit % (h + 1), bit / (h + 1)))
-            .collect()
+        (0..64).filter(|&bit| cells >> bit & 1 == 1).map(|bit| (h - 1 - bit % (h + 1), bit / (h + 1))).collect()
     }
 
     /// Rows top first; `X` for the first player, `O` for the second.

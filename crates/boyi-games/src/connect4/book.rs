@@ -104,9 +104,10 @@ impl Book {
     }
 
     pub fn load(path: &Path) -> Result<Book, Error> {
-        let bytes = std::fs::read(path)
-            .map_err(|e| Error::input(format!("cannot read the book {}: {e}", path.display())))?;
-        Book::from_bytes(&bytes).map_err(|why| Error::input(format!("{} is not a boyi Connect Four book: {why}", path.display())))
+        let bytes =
+            std::fs::read(path).map_err(|e| Error::input(format!("cannot read the book {}: {e}", path.display())))?;
+        Book::from_bytes(&bytes)
+            .map_err(|why| Error::input(format!("{} is not a boyi Connect Four book: {why}", path.display())))
     }
 
     /// A book from the bytes of its file; the error says what is wrong.

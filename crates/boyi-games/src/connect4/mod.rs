@@ -74,7 +74,9 @@ pub fn table_bytes(ctl: &Control) -> u64 {
 pub fn shipped_book() -> Arc<Book> {
     static BOOK: OnceLock<Arc<Book>> = OnceLock::new();
     BOOK.get_or_init(|| {
-        Arc::new(Book::from_bytes(include_bytes!("../../data/connect4/7x6.book")).expect("the shipped book is well formed"))
+        Arc::new(
+            Book::from_bytes(include_bytes!("../../data/connect4/7x6.book")).expect("the shipped book is well formed"),
+        )
     })
     .clone()
 }
@@ -125,7 +127,7 @@ pub struct Played {
 static INFO: Info = Info {
     id: "connect4",
     name: "Connect Four",
-    aliases: &["connect-four"],
+    aliases: &[],
     summary: "drop stones into columns; four in a row wins (exact scores by parallel alpha-beta)",
     rules: "Drop a stone into a column; four in a row (across, up or diagonally) wins. A full board is a tie.",
     players: ["Red", "Blue"],
@@ -296,7 +298,8 @@ impl Listing for Connect4Listing {
     fn value(&self, game: &Connect4, p: &Played, cx: &Cx) -> Result<Valued<u8>, Error> {
         let size = (game.width(), game.height());
         let book = book_for(size, cx.session.books())?;
-        if book.is_none() && !game.last_mover_won(&p.board) && game.cells() >= LARGE_BOARD && p.board.moves < MIN_STONES {
+        if book.is_none() && !game.last_mover_won(&p.board) && game.cells() >= LARGE_BOARD && p.board.moves < MIN_STONES
+        {
             return Err(Error::TooBig(format!(
                 "positions with fewer than {MIN_STONES} stones on a {}x{} board take minutes to solve exactly \
                  without an opening book; play a few moves first (or build one with `boyi book connect4`)",
@@ -311,6 +314,11 @@ impl Listing for Connect4Listing {
             None => Verdict::Tie(Some(0)),
         };
         Ok(Valued::new(value, moves, "alpha-beta (null window, shared table, opening book)"))
+    }
+
+    fn build_book(&self, params: &Params, depth: u32, out: &std::path::Path, ctl: &Control) -> Result<usize, Error> {
+        let (game, _) = self.start(params)?;
+        book::build_file((game.width(), game.height()), depth, out, ctl)
     }
 }
 

@@ -107,6 +107,7 @@ impl Problem for Connect4Problem {
         }
         let size = options.size.unwrap_or(Connect4::STANDARD);
         let book = match &options.book {
+            _ if options.no_book => None,
             Some(path) => Some(std::sync::Arc::new(Book::load(path)?)),
             None => book_for(size, &[])?,
         };

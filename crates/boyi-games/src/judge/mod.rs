@@ -32,6 +32,8 @@ pub struct SolveOptions {
     pub weak: bool,
     /// An opening book to consult.
     pub book: Option<std::path::PathBuf>,
+    /// Consult no book, not even one the game ships with.
+    pub no_book: bool,
     /// Search threads; 0 means one per core.
     pub threads: usize,
 }
@@ -39,7 +41,12 @@ pub struct SolveOptions {
 impl SolveOptions {
     /// Fails naming the first option set that `problem` does not take.
     pub fn only_defaults(&self, problem: &str) -> Result<(), Error> {
-        let set = [("--size", self.size.is_some()), ("--weak", self.weak), ("--book", self.book.is_some())];
+        let set = [
+            ("--size", self.size.is_some()),
+            ("--weak", self.weak),
+            ("--book", self.book.is_some()),
+            ("--no-book", self.no_book),
+        ];
         match set.iter().find(|(_, on)| *on) {
             Some((name, _)) => Err(Error::input(format!("{name} is not an option of {problem}"))),
             None => Ok(()),

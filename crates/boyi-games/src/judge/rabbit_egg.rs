@@ -13,7 +13,6 @@ use crate::rabbit_egg::{Board, Piece, RabbitEgg, RabbitEggListing, MAX_SIDE};
 
 pub struct RabbitEggProblem;
 
-
 struct Input {
     game: RabbitEgg,
     start: Board,

@@ -94,5 +94,4 @@ impl<G: Game> AlphaBeta<'_, G> {
             Err(Halt::Done) => Err(Error::Interrupted),
         }
     }
-
 }

@@ -242,10 +242,7 @@ impl<G: Game> AlphaBeta<'_, G> {
         // A bound below the game's lower bound (or above its upper one)
         // would contradict it: a child's value or the game's bounds are wrong.
         debug_assert!(-SCORE_INF < best && best < SCORE_INF, "no move was searched");
-        debug_assert!(
-            known.0 <= best && best <= known.1,
-            "a search result {best} outside the game's bounds {known:?}"
-        );
+        debug_assert!(known.0 <= best && best <= known.1, "a search result {best} outside the game's bounds {known:?}");
         Ok(best)
     }
 }

@@ -1,0 +1,228 @@
+//! The command line's grammar: every subcommand, flag and help text, for
+//! clap. Dispatch lives in `main.rs`, what is printed in `render.rs`.
+
+use std::path::PathBuf;
+
+use clap::{Parser, Subcommand};
+
+const ABOUT: &str = "boyi (博弈): exact solutions of two-player games of perfect information.";
+
+const LONG_ABOUT: &str = "boyi (博弈): exact solutions of two-player games of perfect information.\n\n\
+Who wins this position, by how much, in how many moves, and which moves keep the win.\n\
+`boyi list` shows every game; `boyi analyze <game>` values a position and each of its moves;\n\
+`boyi play <game>` plays against perfect play; `boyi solve <problem>` answers judge input on\n\
+stdin in the judge's exact output format.";
+
+#[derive(Parser)]
+#[command(name = "boyi", version, about = ABOUT, long_about = LONG_ABOUT)]
+pub struct Cli {
+    /// Memory a solve may use, e.g. `512M`, `4G` (default 4G; `serve`: 512M a
+    /// request). Larger instances are refused up front with the figure they need.
+    #[arg(long, global = true, value_name = "SIZE", value_parser = parse_size)]
+    pub memory: Option<u64>,
+
+    /// Worker threads, 1 or more (default: one per core).
+    #[arg(long, global = true, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    pub threads: Option<u16>,
+
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// How a command names a position: the words after the game.
+pub const POSITION_HELP: &str = "WORDS are, in order: parameters of a new game as name=value (see `boyi list \
+--params`), or a position in the game's notation; then moves played from there. With judge input on stdin \
+(or --input), the input is the instance and the words are moves.";
+
+#[derive(Subcommand)]
+pub enum Command {
+    /// List every game, one line each.
+    List {
+        /// Machine-readable output.
+        #[arg(long)]
+        json: bool,
+        /// Each game's parameters, position notation and judge format too.
+        #[arg(long)]
+        params: bool,
+    },
+    /// Answer judge input in the judge's exact output format.
+    #[command(long_about = "Answer judge input (stdin, or FILE) in the judge's exact output format.\n\
+        Input is read as whitespace-separated tokens: blank lines and trailing spaces are fine.\n\
+        Bad input gets a one-line error on stderr naming the line and token, exit code 2.")]
+    Solve {
+        /// Problem id or judge id (see `boyi list`).
+        problem: String,
+        /// Read the input from this file instead of stdin.
+        file: Option<PathBuf>,
+        #[command(flatten)]
+        options: JudgeOptions,
+    },
+    /// Value a position and every legal move from it, best first.
+    #[command(long_about = "Value a position and every legal move from it, best first.\n\
+        Values are from the side to move: win / lose / draw / tie with the number of moves to the\n\
+        end (the winner hurries, the loser delays); in scored games the mover's points minus the\n\
+        opponent's from here on; in impartial games the nimber.", after_help = POSITION_HELP)]
+    Analyze {
+        /// Game or judge problem id (see `boyi list`).
+        game: String,
+        /// Parameters (name=value) or a position, then moves.
+        words: Vec<String>,
+        /// Read a judge-format instance from this file (`-`: stdin).
+        #[arg(long, value_name = "FILE")]
+        input: Option<PathBuf>,
+        /// Which case of a multi-case judge input (1-based).
+        #[arg(long, default_value_t = 1, value_name = "K", value_parser = clap::value_parser!(u32).range(1..))]
+        case: u32,
+        /// Machine-readable output.
+        #[arg(long)]
+        json: bool,
+        /// Solved data to consult (an opening book from `boyi book`).
+        #[arg(long, value_name = "FILE")]
+        book: Vec<PathBuf>,
+    },
+    /// Play against perfect play in the terminal.
+    #[command(long_about = "Play any game of the catalogue against perfect play in the terminal. Type a\n\
+        move in the game's notation, `?` for the value of every move, `u` to undo your last move,\n\
+        `m` for the legal moves, `q` to quit. The computer plays a best move.", after_help = POSITION_HELP)]
+    Play {
+        /// Game id (see `boyi list`).
+        game: String,
+        /// Parameters (name=value) or a position, then moves.
+        words: Vec<String>,
+        /// Let the computer move first.
+        #[arg(long)]
+        second: bool,
+        /// Solved data to consult (an opening book from `boyi book`).
+        #[arg(long, value_name = "FILE")]
+        book: Vec<PathBuf>,
+    },
+    /// Build an opening book: the exact value of every position up to DEPTH moves.
+    #[command(long_about = "Build an opening book: the exact value of every position with at most\n\
+        --depth moves played, written to --out. `solve`, `analyze`, `play` and `serve` consult it with\n\
+        --book FILE. Games with books: connect4 (the standard board's book ships with boyi).")]
+    Book {
+        /// The game.
+        game: String,
+        /// Parameters of the game as name=value (say width=6 height=5).
+        params: Vec<String>,
+        /// Positions with up to this many moves played.
+        #[arg(long)]
+        depth: u32,
+        /// Where to write the book.
+        #[arg(long, value_name = "FILE")]
+        out: PathBuf,
+    },
+    /// Serve the web page and its JSON API (see the README's "Web page").
+    #[command(long_about = "Serve the web page and its JSON API: pick a game, see every move coloured by\n\
+        its value, play against the computer at any skill. Prints the address to open. Every request\n\
+        has a time limit and a memory limit (--memory, here 512M a request by default); solved values\n\
+        are cached up to --cache. Ctrl-C stops the server.")]
+    Serve {
+        /// The port to listen on (0 picks a free one).
+        #[arg(long, default_value_t = 8080)]
+        port: u16,
+        /// The address to listen on; 0.0.0.0 serves other machines too.
+        #[arg(long, default_value = "127.0.0.1", value_name = "ADDR")]
+        bind: std::net::IpAddr,
+        /// Seconds a request may take before it is answered "too slow".
+        #[arg(long, default_value_t = 10.0, value_name = "SECS")]
+        time_limit: f64,
+        /// Memory for cached tables and analyses, e.g. 256M.
+        #[arg(long, default_value = "256M", value_name = "SIZE", value_parser = parse_size)]
+        cache: u64,
+        /// The transposition table each kind of search shares between requests.
+        #[arg(long, default_value = "128M", value_name = "SIZE", value_parser = parse_size)]
+        table: u64,
+        /// Solved data to consult (an opening book from `boyi book`).
+        #[arg(long, value_name = "FILE")]
+        book: Vec<PathBuf>,
+    },
+    /// Run the benchmark suite and print a table of figures.
+    #[command(long_about = "Run the benchmark suite and print a markdown table: median, min and max wall\n\
+        time over --runs runs, CPU time, positions per second and peak memory. Inputs are\n\
+        generated from a fixed seed. NAMES select benchmarks: a name, or a prefix when no name\n\
+        matches exactly (default: all); `boyi bench --list` shows them.")]
+    Bench {
+        /// Benchmark names or prefixes, e.g. `young-chess` or `coin-game-2000`.
+        names: Vec<String>,
+        /// Runs of each benchmark (default 5). With --connect4, each position
+        /// is solved this many times (default 1) and the fastest solve counts:
+        /// a virtual machine's noise only ever adds time.
+        #[arg(long)]
+        runs: Option<usize>,
+        /// List the benchmarks.
+        #[arg(long)]
+        list: bool,
+        /// Instead, run Connect Four benchmark sets (files of `moves score`
+        /// lines), each position from an empty table.
+        #[arg(long, value_name = "FILE", num_args = 1..)]
+        connect4: Vec<PathBuf>,
+        /// With --connect4: only the first N positions of each set.
+        #[arg(long, value_name = "N")]
+        limit: Option<usize>,
+        #[command(flatten)]
+        options: JudgeOptions,
+    },
+    /// Grundy values of a heap game, with its period and preperiod.
+    #[command(long_about = "Grundy values G(0..=N) of a heap game, its period and preperiod, and whether\n\
+        the periodicity theorem for octal games proves them (`proved`) or they are only seen\n\
+        (`observed`). The last line is `period P, preperiod N0 (proved)`, `(observed)`, or\n\
+        `no period found up to N`.\n\n\
+        RULE is an octal code (0.77 Kayles, 0.07 Dawson's Kayles, 0.137 Dawson's chess, 4.07: the\n\
+        digit before the point splits a heap without taking), hex: and a hexadecimal code\n\
+        (hex:0.F; digit bit 8 leaves three heaps), sub:1,3,4 (a subtraction set), allbut:2,5\n\
+        (every take but these), grundy (Grundy's game), or a name: kayles, dawsons-kayles,\n\
+        dawsons-chess, nim.")]
+    Grundy {
+        /// The rule: an octal code, hex:CODE, sub:LIST, allbut:LIST, grundy, or a name.
+        rule: String,
+        /// The largest heap to value.
+        #[arg(long, default_value_t = 1000, value_name = "N")]
+        to: u64,
+        /// How many values to print (from heap 0).
+        #[arg(long, default_value_t = 100, value_name = "K")]
+        show: usize,
+        /// Machine-readable output.
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+/// Options of the judge formats that take them (see each problem's help).
+#[derive(clap::Args)]
+pub struct JudgeOptions {
+    /// Board size as WIDTHxHEIGHT, e.g. `6x5` (connect4).
+    #[arg(long, value_name = "WxH", value_parser = parse_board)]
+    pub size: Option<(u32, u32)>,
+    /// Only who wins, not by how much (connect4: 1, 0 or -1).
+    #[arg(long)]
+    pub weak: bool,
+    /// An opening book built by `boyi book` (connect4: the shipped one otherwise).
+    #[arg(long, value_name = "FILE")]
+    pub book: Option<PathBuf>,
+    /// Consult no opening book, not even the shipped one (for timing the search).
+    #[arg(long, conflicts_with = "book")]
+    pub no_book: bool,
+}
+
+fn parse_board(text: &str) -> Result<(u32, u32), String> {
+    let (w, h) = text.split_once(['x', 'X']).ok_or_else(|| format!("`{text}` is not a size like 7x6"))?;
+    let w = w.trim().parse().map_err(|_| format!("`{text}`: the width is not a number"))?;
+    let h = h.trim().parse().map_err(|_| format!("`{text}`: the height is not a number"))?;
+    Ok((w, h))
+}
+
+pub fn parse_size(text: &str) -> Result<u64, String> {
+    let t = text.trim();
+    let (digits, unit) = t.split_at(t.find(|c: char| !c.is_ascii_digit() && c != '.').unwrap_or(t.len()));
+    let value: f64 = digits.parse().map_err(|_| format!("`{text}` is not a size like 512M or 4G"))?;
+    let scale = match unit.trim().to_ascii_lowercase().trim_end_matches("ib").trim_end_matches('b') {
+        "" => 1u64,
+        "k" => 1 << 10,
+        "m" => 1 << 20,
+        "g" => 1 << 30,
+        "t" => 1 << 40,
+        _ => return Err(format!("`{text}`: unknown unit; use K, M, G or T")),
+    };
+    Ok((value * scale as f64) as u64)
+}

@@ -1,0 +1,137 @@
+//! What the command line prints: reports of analyses, the game list, and
+//! one-line errors in the user's terms.
+
+use boyi_games::catalogue::{self, Entry};
+use boyi_games::report::Report;
+use boyi_games::{Error, Verdict};
+
+/// An analysis as a table of moves, best first.
+pub fn report(r: &Report) -> String {
+    let entry = catalogue::game(r.game).expect("reports are of catalogue games");
+    let mut s = format!("{}: {} to move\n", r.game, r.to_move);
+    for line in &r.position {
+        s.push_str(&format!("  {line}\n"));
+    }
+    s.push_str(&format!("value: {}{}\n", r.value, meaning(entry, &r.value)));
+    for note in &r.notes {
+        s.push_str(&format!("({note})\n"));
+    }
+    if r.moves.is_empty() {
+        s.push_str(if r.over { "no legal moves: the game is over\n" } else { "moves: too many to list\n" });
+        s.push_str(&format!("\n(solver: {})\n", r.solver));
+        return s;
+    }
+    let width = r.moves.iter().map(|m| m.info.name.len()).max().unwrap_or(0).max(4);
+    s.push_str(&format!("\n  {:width$}  value\n", "move"));
+    let drawn = r.value == Verdict::Draw;
+    let best = &r.moves[0].value;
+    for m in &r.moves {
+        // In a drawn position what matters is which moves keep the draw.
+        let mark = match (&m.value, drawn) {
+            (Verdict::Draw, true) => "  keeps the draw",
+            (_, true) => "  loses",
+            (v, false) if v == best => "  best",
+            _ => "",
+        };
+        s.push_str(&format!("  {:width$}  {}{mark}\n", m.info.name, m.value));
+    }
+    if r.unlisted > 0 {
+        s.push_str(&format!("  ... and {} more not listed\n", r.unlisted));
+    }
+    s.push_str(&format!("\n(solver: {})\n", r.solver));
+    s
+}
+
+/// What a value means, said once after it.
+fn meaning(entry: &dyn Entry, v: &Verdict) -> String {
+    match v {
+        Verdict::Margin { .. } => " (the mover's points minus the opponent's from here on, best play)".into(),
+        Verdict::Draw => {
+            let end = match entry.info().end {
+                "" => "an end",
+                e => e,
+            };
+            format!(" (neither side can force {end}: best play goes on forever)")
+        }
+        Verdict::Nimber { .. } => " (a move's nimber is that of the position it leaves)".into(),
+        Verdict::Tie(_) => " (the game ends level)".into(),
+        _ => String::new(),
+    }
+}
+
+/// `boyi list`: one line a game; with `params`, how each is set up and written.
+pub fn list(params: bool) -> String {
+    let games = catalogue::games();
+    let width = games.iter().map(|g| g.info().id.len()).max().unwrap_or(0);
+    let mut s = String::new();
+    for g in games {
+        let info = g.info();
+        let judge = judge_of(info.id);
+        let mut names: Vec<&str> = info.aliases.to_vec();
+        if let Some(p) = judge {
+            names.extend(p.aliases().iter().filter(|a| !names.contains(a)).collect::<Vec<_>>());
+        }
+        let also = if names.is_empty() { String::new() } else { format!("  [{}]", names.join(", ")) };
+        let solve = if judge.is_some() { "  (judge format: boyi solve)" } else { "" };
+        s.push_str(&format!("{:width$}  {}{also}{solve}\n", info.id, info.summary));
+        if params {
+            for p in info.params {
+                let help = if p.help.is_empty() { String::new() } else { format!(": {}", p.help) };
+                s.push_str(&format!("{:width$}    {}={} ({}){help}\n", "", p.name, p.default, p.label));
+            }
+            s.push_str(&format!("{:width$}    {}\n", "", info.notation));
+        }
+    }
+    s
+}
+
+pub fn list_json() -> serde_json::Value {
+    let games: Vec<serde_json::Value> = catalogue::games()
+        .iter()
+        .map(|g| {
+            let info = g.info();
+            let judge = judge_of(info.id);
+            let mut aliases: Vec<&str> = info.aliases.to_vec();
+            if let Some(p) = judge {
+                aliases.extend(p.aliases());
+            }
+            serde_json::json!({
+                "id": info.id,
+                "name": info.name,
+                "aliases": aliases,
+                "summary": info.summary,
+                "judge": judge.is_some(),
+                "players": info.players,
+                "values": info.values,
+                "params": info.params,
+                "notation": info.notation,
+            })
+        })
+        .collect();
+    serde_json::Value::Array(games)
+}
+
+fn judge_of(id: &str) -> Option<&'static dyn boyi_games::Problem> {
+    catalogue::problems().iter().copied().find(|p| p.game().info().id == id)
+}
+
+/// Per-problem formats, appended to the help of `solve`.
+pub fn formats() -> String {
+    let mut s = String::from("Problems and their input formats:\n");
+    for p in catalogue::problems() {
+        let also = if p.aliases().is_empty() { String::new() } else { format!(" (also {})", p.aliases().join(", ")) };
+        s.push_str(&format!("\n{}{also}:\n", p.id()));
+        for line in p.help().lines() {
+            s.push_str(&format!("  {line}\n"));
+        }
+    }
+    s
+}
+
+/// An error's one line, with what the user can do about it.
+pub fn error(e: &Error) -> String {
+    match e {
+        Error::Engine(boyi::Error::Memory { .. }) => format!("{e}; use --memory to raise it"),
+        _ => e.to_string(),
+    }
+}

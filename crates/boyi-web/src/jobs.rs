@@ -1,0 +1,186 @@
+//! Analyses under way: each position's analysis runs once on the blocking
+//! pool, behind the solver slots, within the time limit, and reports its
+//! progress; any number of requests for the same position wait on it or
+//! look in on it. Finished analyses go to the session's cache.
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use boyi::{Control, Progress};
+use boyi_games::catalogue::{Cx, Position};
+use serde::Serialize;
+use tokio::sync::{watch, Semaphore};
+
+use crate::error::ApiError;
+use crate::state::State;
+use crate::Config;
+
+/// How far an analysis has got: the phase and its units of work.
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct Phase {
+    pub label: String,
+    pub done: u64,
+    pub total: u64,
+}
+
+#[derive(Default)]
+struct Reporter(Mutex<Phase>);
+
+impl Reporter {
+    fn phase(&self) -> Phase {
+        self.0.lock().unwrap_or_else(|e| e.into_inner()).clone()
+    }
+}
+
+impl Progress for Reporter {
+    fn start(&self, label: &str, total: u64) {
+        *self.0.lock().unwrap_or_else(|e| e.into_inner()) = Phase { label: label.to_string(), done: 0, total };
+    }
+
+    fn advance(&self, units: u64) {
+        self.0.lock().unwrap_or_else(|e| e.into_inner()).done += units;
+    }
+
+    fn finish(&self) {}
+}
+
+type Outcome = Option<Result<Arc<State>, ApiError>>;
+
+struct Job {
+    reporter: Arc<Reporter>,
+    result: watch::Receiver<Outcome>,
+}
+
+/// The answer to a request for an analysis.
+pub enum Reply {
+    Done(Arc<State>),
+    /// Still being computed: the position unvalued, and how far it got.
+    Pending(Box<State>, Phase),
+}
+
+pub struct Jobs {
+    running: Mutex<HashMap<String, Arc<Job>>>,
+    slots: Arc<Semaphore>,
+}
+
+impl Jobs {
+    pub fn new(config: &Config) -> Self {
+        Jobs { running: Mutex::new(HashMap::new()), slots: Arc::new(Semaphore::new(config.solvers.max(1))) }
+    }
+
+    /// The analysis of `pos`, waiting for it at most `wait`.
+    pub async fn analyze(
+        self: &Arc<Self>,
+        app: &Arc<crate::api::App>,
+        pos: Box<dyn Position>,
+        wait: Duration,
+    ) -> Result<Reply, ApiError> {
+        let key = format!("state:{}:{}", pos.entry().info().id, pos.text());
+        if let Some(hit) = app.session.cache().get::<State>(&key) {
+            return Ok(Reply::Done(hit));
+        }
+        let unvalued = || State::unvalued(pos.as_ref());
+        let job = {
+            let mut running = self.running.lock().unwrap_or_else(|e| e.into_inner());
+            match running.get(&key) {
+                Some(job) => job.clone(),
+                None => {
+                    let job = self.start(app, key.clone(), pos.entry().open(&pos.text())?);
+                    running.insert(key.clone(), job.clone());
+                    job
+                }
+            }
+        };
+        let mut result = job.result.clone();
+        let done: Option<Outcome> = match tokio::time::timeout(wait, result.wait_for(Option::is_some)).await {
+            Ok(Ok(done)) => Some(done.clone()),
+            Ok(Err(_)) => return Err(ApiError::busy("the server is shutting down")),
+            Err(_) => None,
+        };
+        match done.flatten() {
+            Some(Ok(state)) => Ok(Reply::Done(state)),
+            Some(Err(e)) => Err(e),
+            None => Ok(Reply::Pending(Box::new(unvalued()), job.reporter.phase())),
+        }
+    }
+
+    fn start(self: &Arc<Self>, app: &Arc<crate::api::App>, key: String, pos: Box<dyn Position>) -> Arc<Job> {
+        let (tx, rx) = watch::channel(None);
+        let reporter = Arc::new(Reporter::default());
+        let job = Arc::new(Job { reporter: reporter.clone(), result: rx });
+        let (jobs, app) = (self.clone(), app.clone());
+        tokio::spawn(async move {
+            let result = jobs.run(&app, &key, pos, reporter).await;
+            let _ = tx.send(Some(result));
+            jobs.running.lock().unwrap_or_else(|e| e.into_inner()).remove(&key);
+        });
+        job
+    }
+
+    async fn run(
+        &self,
+        app: &Arc<crate::api::App>,
+        key: &str,
+        pos: Box<dyn Position>,
+        reporter: Arc<Reporter>,
+    ) -> Result<Arc<State>, ApiError> {
+        let started = Instant::now();
+        let limit = app.config.time_limit;
+        let permit = tokio::time::timeout(limit, self.slots.clone().acquire_owned())
+            .await
+            .map_err(|_| {
+                ApiError::busy(format!(
+                    "every solver stayed busy for the {} s time limit; try again shortly",
+                    limit.as_secs_f64()
+                ))
+            })?
+            .map_err(|_| ApiError::busy("the server is shutting down"))?;
+        let cancel = Arc::new(AtomicBool::new(false));
+        let ctl = Control::default()
+            .with_memory_limit(app.config.request_memory)
+            .with_cancel(cancel.clone())
+            .with_progress(reporter);
+        let deadline = {
+            let cancel = cancel.clone();
+            let remaining = limit.saturating_sub(started.elapsed());
+            tokio::spawn(async move {
+                tokio::time::sleep(remaining).await;
+                cancel.store(true, Ordering::Relaxed);
+            })
+        };
+        let session = app.clone();
+        let task = tokio::task::spawn_blocking(move || {
+            let _permit = permit;
+            let analysis = pos.analyze(&Cx { ctl: &ctl, session: &session.session });
+            match analysis {
+                Ok(a) => Ok(State::valued(pos.as_ref(), a)),
+                Err(e) => Err((e, State::unvalued(pos.as_ref()))),
+            }
+        });
+        let outcome = task.await;
+        deadline.abort();
+        let timed_out = cancel.load(Ordering::Relaxed);
+        match outcome {
+            Err(join) => Err(ApiError::internal(format!("the solver failed: {join}"))),
+            Ok(Ok(state)) => {
+                let state = Arc::new(state);
+                let bytes = serde_json::to_string(&*state).map_or(4096, |s| s.len() as u64) * 2;
+                app.session.cache().put(key.to_string(), state.clone(), bytes);
+                Ok(state)
+            }
+            Ok(Err((e, unvalued))) => {
+                let mut e = match e {
+                    boyi_games::Error::Engine(boyi::Error::Interrupted) if timed_out => ApiError::too_slow(format!(
+                        "this position takes longer than the {} s time limit to solve on request",
+                        limit.as_secs_f64()
+                    )),
+                    e => ApiError::from_game(e),
+                };
+                e.state = serde_json::to_value(unvalued).ok();
+                Err(e)
+            }
+        }
+    }
+}
