@@ -14,7 +14,7 @@
 use boyi::solve::grundy::MexSet;
 use boyi::{Game, Impartial, Outcome, Step, StepOf, Turn};
 
-use crate::catalogue::{Cx, Info, Listing, Moving, Valued};
+use crate::catalogue::{best_first, Cx, Info, Listing, Moving, Valued};
 use crate::diagram::{Cell, Diagram, Grid};
 use crate::error::{reserve, Error};
 use crate::notation::{self, join};
@@ -210,7 +210,7 @@ static INFO: Info = Info {
     summary: "flip cells x, 2x, ..., kx from a white cell x; who cannot move loses",
     rules: "Cells 1 to n are white or black. A move picks a white cell x and a k from 1 to n/x, and flips \
             cells x, 2x, ..., kx. Who has no white cell to pick loses.",
-    players: ["甲", "乙"],
+    players: ["First", "Second"],
     values: "nimber",
     params: &[
         Param::int("n", "Cells", "12", 1, 1_000_000_000),
@@ -330,13 +330,12 @@ impl Listing for ArrayListing {
         if game.n > DRAWN {
             let cells = m.pos.iter().take(DRAWN as usize).map(|x| Cell::piece(0, x.to_string())).collect::<Vec<_>>();
             let cols = cells.len() as u32;
-            return Diagram::grid(Grid { rows: 1, cols, cells, wraps: false })
-                .note(format!("n = {}; white cells: {listed}", game.n));
+            return Diagram::grid(Grid::new(1, cols, cells)).note(format!("n = {}; white cells: {listed}", game.n));
         }
         let cells = (1..=game.n)
             .map(|x| if m.pos.binary_search(&x).is_ok() { Cell::piece(0, "W") } else { Cell::default() })
             .collect();
-        Diagram::grid(Grid { rows: 1, cols: game.n as u32, cells, wraps: false })
+        Diagram::grid(Grid::new(1, game.n as u32, cells))
             .note(format!("cells 1 to {} (W white); white cells: {listed}", game.n))
     }
 
@@ -363,7 +362,7 @@ impl Listing for ArrayListing {
             }
             unlisted += q - top;
         }
-        moves.sort_by(|a, b| b.1.cmp(&a.1));
+        best_first(&mut moves);
         let mut valued = Valued::new(
             Verdict::position_nimber(x_all),
             moves,

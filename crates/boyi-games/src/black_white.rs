@@ -285,7 +285,7 @@ impl Listing for BlackWhiteListing {
             cells[c as usize] = if i % 2 == 0 { Cell::piece(0, "W") } else { Cell::piece(1, "B") };
         }
         let pieces = row.places().len();
-        Diagram::grid(Grid { rows: 1, cols: game.n(), cells, wraps: false })
+        Diagram::grid(Grid::new(1, game.n(), cells))
             .note(format!("gaps inside the pairs (Nim_{} piles): {}", game.d(), join(row.gaps(), " ")))
             .note(format!(
                 "white wins {} of the layouts of {pieces} pieces on {} cells (mod 10^9+7)",

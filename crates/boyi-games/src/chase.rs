@@ -476,7 +476,7 @@ impl Listing for ChaseListing {
             cells[at(p.white)] = Cell::piece(u8::from(p.white_to_move), "X").mark("line");
         }
         let cell = |(r, c): (u32, u32)| format!("{},{}", r + 1, c + 1);
-        Diagram::grid(Grid { rows: n, cols: n, cells, wraps: self.torus }).note(format!(
+        Diagram::grid(Grid { wraps: self.torus, ..Grid::new(n, n, cells) }).note(format!(
             "white (W) at {}, black (B) at {}; {} {n}x{n}, black's reach {}{}",
             cell(p.white),
             cell(p.black),

@@ -391,7 +391,7 @@ impl Listing for CoinListing {
             }
             at += t as usize;
         }
-        Diagram::grid(Grid { rows: 1, cols: game.len(), cells, wraps: false })
+        Diagram::grid(Grid::new(1, game.len(), cells))
             .note(format!(
                 "the stack from the top; {} of {} coins taken; the mover may take 1..={}",
                 state.stack.taken,

@@ -33,6 +33,17 @@ pub struct Grid {
     /// The edges wrap around (a torus).
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub wraps: bool,
+    /// Stones fall to the lowest empty cell of a column (moves target columns).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub drop: bool,
+}
+
+impl Grid {
+    /// A `rows × cols` grid of these cells.
+    pub fn new(rows: u32, cols: u32, cells: Vec<Cell>) -> Grid {
+        debug_assert_eq!(cells.len(), (rows * cols) as usize);
+        Grid { rows, cols, cells, wraps: false, drop: false }
+    }
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]
@@ -202,7 +213,7 @@ mod tests {
     fn grids_print_with_targets_and_json_skips_empty_fields() {
         let mut cells = vec![Cell::default(); 6];
         cells[0] = Cell::piece(0, "X");
-        let d = Diagram::grid(Grid { rows: 2, cols: 3, cells, wraps: false }).note("1 stone");
+        let d = Diagram::grid(Grid::new(2, 3, cells)).note("1 stone");
         assert_eq!(d.text(&[Target::Cell([0, 1])]), ["X + .", ". . .", "1 stone"]);
         assert_eq!(d.text(&[Target::Column(2)]), ["X . .", ". . .", "1 2 3", "1 stone"]);
         let json = serde_json::to_value(&d).unwrap();

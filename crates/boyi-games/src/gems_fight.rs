@@ -381,7 +381,7 @@ impl Listing for GemsFightListing {
                 mover = 1 - mover;
             }
         }
-        Diagram::grid(Grid { rows: 1, cols: game.bags() as u32, cells, wraps: false })
+        Diagram::grid(Grid::new(1, game.bags() as u32, cells))
             .note(format!("each bag's gems by colour; {} of a colour make a stone", game.s()))
             .note(format!("stones so far: Alice {}, Bob {}", state.stones[0], state.stones[1]))
     }

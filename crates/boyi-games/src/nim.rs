@@ -11,7 +11,7 @@
 use boyi::solve::negamax::Negamax;
 use boyi::{Game, Impartial, Outcome, Step, StepOf, Turn};
 
-use crate::catalogue::{valued_by, Cx, Info, Listing, Moving, Valued};
+use crate::catalogue::{best_first, valued_by, Cx, Info, Listing, Moving, Valued};
 use crate::diagram::{Diagram, Heap, Target};
 use crate::error::Error;
 use crate::notation::{self, join};
@@ -190,7 +190,7 @@ impl Listing for NimListing {
                 ((i, take), Verdict::move_nimber(x ^ h.pos[i as usize] as u64 ^ (h.pos[i as usize] - take) as u64))
             })
             .collect();
-        moves.sort_by(|a, b| b.1.cmp(&a.1));
+        best_first(&mut moves);
         Ok(Valued::new(Verdict::position_nimber(x), moves, "nim-sum (Bouton)")
             .note("too many positions to count moves: values are nim-sums"))
     }

@@ -297,7 +297,7 @@ impl Listing for PermutationListing {
                     }
                 })
                 .collect();
-        let d = Diagram::grid(Grid { rows: 1, cols: game.len() as u32, cells, wraps: false });
+        let d = Diagram::grid(Grid::new(1, game.len() as u32, cells));
         if game.is_increasing(mask) {
             d.note("the rest is strictly increasing: the game is over")
         } else {

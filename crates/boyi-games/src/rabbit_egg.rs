@@ -361,7 +361,7 @@ impl Listing for RabbitEggListing {
                 Some(Piece::Black) => Cell::piece(1, "X"),
             })
             .collect();
-        Diagram::grid(Grid { rows: game.rows(), cols: game.cols(), cells, wraps: false })
+        Diagram::grid(Grid::new(game.rows(), game.cols(), cells))
             .note("Tutu moves the white pieces (O), Dandan the black ones (X)")
     }
 

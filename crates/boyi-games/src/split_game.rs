@@ -13,7 +13,7 @@ use boyi::{Game, Impartial, Outcome, Step, StepOf, Turn};
 
 use boyi::solve::grundy::MexSet;
 
-use crate::catalogue::{Cx, Info, Listing, Moving, Valued};
+use crate::catalogue::{best_first, Cx, Info, Listing, Moving, Valued};
 use crate::diagram::{Diagram, Heap};
 use crate::error::Error;
 use crate::notation::{self, join};
@@ -233,7 +233,7 @@ impl Listing for SplitListing {
             })
             .collect();
         // Winning moves first; the game's (lexicographic) order within each kind.
-        moves.sort_by(|a, b| b.1.cmp(&a.1));
+        best_first(&mut moves);
         Ok(Valued::new(Verdict::position_nimber(x), moves, "grundy (each bean a component; XOR of their nimbers)"))
     }
 }

@@ -322,7 +322,7 @@ impl Listing for YoungChessListing {
         if let Some(last) = state.cells.last() {
             cells[(last.row * cols + last.col) as usize].marks.push("last");
         }
-        Diagram::grid(Grid { rows: game.rows(), cols, cells, wraps: false })
+        Diagram::grid(Grid::new(game.rows(), cols, cells))
             .note(format!("{} of {} cells filled (B black, W white)", state.board.stones, game.rows() * cols))
             .note(format!("scores so far: Black {}, White {}", scores[0], scores[1]))
     }

@@ -1,7 +1,8 @@
-// The boyi page: picks a game, draws its board, colours every move by the
-// value the server's engine gives it, and plays against the computer. The
-// server keeps nothing per user: the page holds the history of position
-// strings, and the address holds the current position.
+// The boyi page: picks a game, draws its position from the diagram the
+// server sends (a grid, heaps or a graph: data, never game-specific code),
+// colours every move by the value the engine gives it, and plays against
+// the computer. The server keeps nothing per user: the page holds the
+// history of position strings, and the address holds the current position.
 'use strict';
 
 const $ = (selector) => document.querySelector(selector);
@@ -17,11 +18,15 @@ const app = {
   mode: 'human-0',
   skill: 1,
   pending: 0,
+  // Bumped whenever the shown position changes: a poll for an older one stops.
+  showing: 0,
 };
 
 const COLOURS = { win: [0, 128, 0], lose: [128, 0, 0], tie: [232, 197, 0], draw: [232, 197, 0] };
 const LETTERS = { win: 'W', lose: 'L', tie: 'T', draw: 'D' };
 const SVG = 'http://www.w3.org/2000/svg';
+// Seconds the server may take before it says a value is still being computed.
+const WAIT = 0.3;
 
 async function api(path, body) {
   const options = body === undefined ? {} : {
@@ -73,19 +78,21 @@ function setMessage(text) {
 
 // ---------- values ----------
 
+function known(v) {
+  return v && v.result !== 'unknown';
+}
+
 function tag(v) {
-  if (!v || v.result === 'unknown') return '?';
-  if (v.score !== undefined) return v.score > 0 ? `+${v.score}` : v.score < 0 ? `−${-v.score}` : '0';
+  if (!known(v)) return '?';
+  if (v.kind === 'score') return v.score > 0 ? `+${v.score}` : v.score < 0 ? `−${-v.score}` : '0';
   if (v.result === 'draw' || v.result === 'tie' || v.remoteness === undefined) return LETTERS[v.result];
   return LETTERS[v.result] + v.remoteness;
 }
 
 function valueWords(v) {
-  if (!v || v.result === 'unknown') return 'not solved';
-  if (v.score !== undefined) {
-    if (v.score === 0) return 'tie';
-    return `${v.result} by ${Math.abs(v.score)}`;
-  }
+  if (!known(v)) return 'not solved yet';
+  if (v.kind === 'score') return v.score === 0 ? 'level' : `${v.result} by ${Math.abs(v.score)}`;
+  if (v.kind === 'nimber') return `${v.result} (nimber ${v.nimber})`;
   if (v.result === 'draw') return 'draw (play goes on forever)';
   if (v.result === 'tie') return 'tie';
   return v.remoteness === undefined ? v.result : `${v.result} in ${v.remoteness}`;
@@ -93,7 +100,7 @@ function valueWords(v) {
 
 // Higher is better for the mover within one kind of value.
 function goodness(v) {
-  if (v.score !== undefined) return v.score;
+  if (v.kind === 'score') return v.score;
   if (v.remoteness === undefined) return 0;
   return v.result === 'win' ? -v.remoteness : v.remoteness;
 }
@@ -148,92 +155,54 @@ function moveElement(tagName, m, alpha, extraClass) {
   return el;
 }
 
-function movesByKey(st) {
+// Moves by where they are drawn: the JSON of their target.
+function movesByTarget(st) {
   const out = new Map();
   const a = alphas(st.moves);
-  st.moves.forEach((m, i) => out.set(JSON.stringify(m.at), [m, a[i]]));
+  st.moves.forEach((m, i) => {
+    if (m.at) out.set(JSON.stringify(m.at), [m, a[i]]);
+  });
   return out;
 }
 
-// ---------- boards ----------
+// ---------- pictures ----------
 
 function boardWidth() {
   return Math.max(240, Math.min($('#play').clientWidth, 720));
 }
 
-function connect4(el, st) {
-  const b = st.board;
-  const size = Math.floor(Math.min(64, (boardWidth() - 20) / b.width - 4));
-  const grid = document.createElement('div');
-  grid.className = 'c4';
-  grid.style.setProperty('--cell', `${size}px`);
-  grid.style.gridTemplateColumns = `repeat(${b.width}, ${size}px)`;
-  const moves = movesByKey(st);
-  for (let c = 0; c < b.width; c++) {
-    const entry = moves.get(JSON.stringify(c));
-    if (entry) {
-      const head = moveElement('button', entry[0], entry[1], 'col-head');
-      head.textContent = tag(entry[0].value);
-      grid.appendChild(head);
-    } else {
-      grid.appendChild(document.createElement('span'));
-    }
-  }
-  const four = fourInARow(b.rows);
-  const lastRow = b.last === null || b.last === undefined ? -1 : b.rows.findIndex((row) => row[b.last] !== '.');
-  for (let r = 0; r < b.height; r++) {
-    for (let c = 0; c < b.width; c++) {
-      const cell = document.createElement('div');
-      cell.className = 'cell';
-      const ch = b.rows[r][c];
-      if (ch === 'X') cell.classList.add('p0');
-      if (ch === 'O') cell.classList.add('p1');
-      if (four.has(`${r},${c}`)) cell.classList.add('four');
-      if (c === b.last && r === lastRow) cell.classList.add('last');
-      const entry = moves.get(JSON.stringify(c));
-      // The cell a stone would land in wears its column's value.
-      if (entry && ch === '.' && (r === b.height - 1 || b.rows[r + 1][c] !== '.')) {
-        cell.classList.add('ghost');
-        cell.style.background = colour(entry[0].value.result, entry[1] * 0.55);
-      }
-      cell.addEventListener('click', () => entry && humanMove(entry[0].move));
-      grid.appendChild(cell);
-    }
-  }
-  el.appendChild(grid);
-}
-
-function fourInARow(rows) {
-  const out = new Set();
-  const h = rows.length;
-  const w = h ? rows[0].length : 0;
-  for (let r = 0; r < h; r++) {
-    for (let c = 0; c < w; c++) {
-      const ch = rows[r][c];
-      if (ch === '.') continue;
-      for (const [dr, dc] of [[0, 1], [1, 0], [1, 1], [1, -1]]) {
-        const cells = [0, 1, 2, 3].map((k) => [r + dr * k, c + dc * k]);
-        if (cells.every(([y, x]) => y >= 0 && y < h && x >= 0 && x < w && rows[y][x] === ch)) {
-          cells.forEach(([y, x]) => out.add(`${y},${x}`));
-        }
+function grid(el, st) {
+  const d = st.diagram;
+  const size = Math.floor(Math.max(24, Math.min(64, (boardWidth() - 20) / d.cols - 4)));
+  const box = document.createElement('div');
+  box.className = `grid${d.drop ? ' drop' : ''}${d.wraps ? ' wraps' : ''}`;
+  box.style.setProperty('--cell', `${size}px`);
+  box.style.gridTemplateColumns = `repeat(${d.cols}, ${size}px)`;
+  const moves = movesByTarget(st);
+  if (d.drop) {
+    // A stone falls to the lowest empty cell: the column's head holds the
+    // move, and that cell wears its value.
+    for (let c = 0; c < d.cols; c++) {
+      const entry = moves.get(JSON.stringify({ column: c }));
+      if (entry) {
+        const head = moveElement('button', entry[0], entry[1], 'col-head');
+        head.textContent = tag(entry[0].value);
+        box.appendChild(head);
+      } else {
+        box.appendChild(document.createElement('span'));
       }
     }
   }
-  return out;
-}
-
-function youngChess(el, st) {
-  const b = st.board;
-  const size = Math.floor(Math.min(72, (boardWidth() - 12) / b.cols - 3));
-  const grid = document.createElement('div');
-  grid.className = 'grid yc';
-  grid.style.setProperty('--cell', `${size}px`);
-  grid.style.gridTemplateColumns = `repeat(${b.cols}, ${size}px)`;
-  const moves = movesByKey(st);
-  for (let r = 0; r < b.rows; r++) {
-    for (let c = 0; c < b.cols; c++) {
-      const i = r * b.cols + c;
-      const entry = moves.get(JSON.stringify([r, c]));
+  const landing = (r, c) => {
+    if (!d.drop) return false;
+    const empty = (y) => d.cells[y * d.cols + c].piece === undefined;
+    return empty(r) && (r === d.rows - 1 || !empty(r + 1));
+  };
+  for (let r = 0; r < d.rows; r++) {
+    for (let c = 0; c < d.cols; c++) {
+      const cell = d.cells[r * d.cols + c];
+      const entry = moves.get(JSON.stringify({ cell: [r, c] }));
+      const column = d.drop ? moves.get(JSON.stringify({ column: c })) : undefined;
       let sq;
       if (entry) {
         sq = moveElement('button', entry[0], entry[1], 'sq');
@@ -244,59 +213,69 @@ function youngChess(el, st) {
       } else {
         sq = document.createElement('div');
         sq.className = 'sq';
-        if (b.owner[i] === 'B') sq.classList.add('own0');
-        if (b.owner[i] === 'W') sq.classList.add('own1');
+        if (column && landing(r, c)) {
+          sq.classList.add('ghost');
+          sq.style.background = colour(column[0].value.result, column[1] * 0.55);
+        }
+        if (column) sq.addEventListener('click', () => humanMove(column[0].move));
       }
-      sq.insertAdjacentHTML('beforeend', `<span class="num a" title="Black scores">${b.a[i]}</span>` +
-        `<span class="num b" title="White scores">${b.b[i]}</span>`);
-      grid.appendChild(sq);
+      if (cell.owner !== undefined) sq.classList.add(`own${cell.owner}`);
+      for (const mark of cell.marks || []) sq.classList.add(mark);
+      if (cell.piece !== undefined) {
+        const piece = document.createElement('span');
+        piece.className = `piece p${cell.piece}`;
+        piece.textContent = cell.label || '';
+        sq.appendChild(piece);
+      } else if (cell.label && !entry) {
+        const label = document.createElement('span');
+        label.className = 'label';
+        label.textContent = cell.label;
+        sq.appendChild(label);
+      }
+      if (cell.worth) {
+        sq.insertAdjacentHTML('beforeend', `<span class="num a" title="${app.info.players[0]} scores">${cell.worth[0]}</span>` +
+          `<span class="num b" title="${app.info.players[1]} scores">${cell.worth[1]}</span>`);
+      }
+      box.appendChild(sq);
     }
   }
-  el.appendChild(grid);
-  const note = document.createElement('p');
-  note.className = 'note';
-  note.textContent = `Top left: Black's number; bottom right: White's. Score so far: Black ${b.scores[0]}, White ${b.scores[1]}.`;
-  el.appendChild(note);
+  el.appendChild(box);
 }
 
-function chase(el, st) {
-  const b = st.board;
-  const size = Math.floor(Math.min(56, (boardWidth() - 12) / b.n - 3));
-  const grid = document.createElement('div');
-  grid.className = `grid chase${b.torus ? ' torus' : ''}`;
-  grid.style.setProperty('--cell', `${size}px`);
-  grid.style.gridTemplateColumns = `repeat(${b.n}, ${size}px)`;
-  const moves = movesByKey(st);
-  for (let r = 0; r < b.n; r++) {
-    for (let c = 0; c < b.n; c++) {
-      const entry = moves.get(JSON.stringify([r, c]));
-      let sq;
-      if (entry) {
-        sq = moveElement('button', entry[0], entry[1], 'sq');
-        sq.textContent = tag(entry[0].value);
-      } else {
-        sq = document.createElement('div');
-        sq.className = 'sq';
-      }
-      const here = (p) => p[0] === r && p[1] === c;
-      if (here(b.white) || here(b.black)) {
-        sq.textContent = '';
-        const piece = document.createElement('span');
-        piece.className = `piece ${here(b.black) ? 'black' : 'white'}`;
-        piece.textContent = here(b.black) ? 'B' : 'W';
-        if (entry) piece.title = `capture: ${tag(entry[0].value)}`;
-        sq.appendChild(piece);
-      }
-      grid.appendChild(sq);
+function heaps(el, st) {
+  const box = document.createElement('div');
+  box.className = 'heaps';
+  const moves = movesByTarget(st);
+  st.diagram.heaps.forEach((heap, h) => {
+    const row = document.createElement('div');
+    row.className = 'heap';
+    const name = document.createElement('span');
+    name.className = 'name';
+    name.textContent = heap.label;
+    row.appendChild(name);
+    // The k-th counter from the right takes k: it and every one to its right.
+    const shown = Math.min(heap.size, 60);
+    for (let i = 0; i < shown; i++) {
+      const take = heap.size - i;
+      const entry = moves.get(JSON.stringify({ counter: [h, take] }));
+      const counter = entry ? moveElement('button', entry[0], entry[1], 'counter') : document.createElement('span');
+      if (entry) counter.textContent = tag(entry[0].value);
+      else counter.className = 'counter unknown';
+      row.appendChild(counter);
     }
+    const count = document.createElement('span');
+    count.className = 'note';
+    count.textContent = heap.size === 0 ? 'empty' : heap.size > shown ? `${heap.size} (first ${shown} shown)` : `${heap.size}`;
+    row.appendChild(count);
+    box.appendChild(row);
+  });
+  if (moves.size > 0) {
+    const x = document.createElement('p');
+    x.className = 'note';
+    x.textContent = 'Click a counter to take it and every counter to its right.';
+    box.appendChild(x);
   }
-  el.appendChild(grid);
-  if (b.torus) {
-    const note = document.createElement('p');
-    note.className = 'note';
-    note.textContent = `A torus: the edges wrap around. Black moves up to ${b.reach} cells in a line.`;
-    el.appendChild(note);
-  }
+  el.appendChild(box);
 }
 
 const layouts = new Map();
@@ -310,8 +289,9 @@ function layout(n, edges) {
     Math.cos((2 * Math.PI * i) / n) * 0.4, Math.sin((2 * Math.PI * i) / n) * 0.4,
   ]);
   const k = Math.sqrt(1 / Math.max(n, 1)) * 0.9;
-  for (let step = 0; step < 400; step++) {
-    const t = 0.1 * (1 - step / 400) + 0.002;
+  const steps = n > 200 ? 0 : 400;
+  for (let step = 0; step < steps; step++) {
+    const t = 0.1 * (1 - step / steps) + 0.002;
     const d = pos.map(() => [0, 0]);
     for (let i = 0; i < n; i++) {
       for (let j = 0; j < n; j++) {
@@ -350,51 +330,50 @@ function layout(n, edges) {
   return out;
 }
 
-function geography(el, st) {
-  const b = st.board;
-  const at = layout(b.n, b.edges);
-  const ns = SVG;
-  const svg = document.createElementNS(ns, 'svg');
+function graph(el, st) {
+  const d = st.diagram;
+  const n = d.vertices;
+  const at = layout(n, d.edges);
+  const svg = document.createElementNS(SVG, 'svg');
   svg.setAttribute('viewBox', '0 0 480 400');
   svg.setAttribute('class', 'graph');
-  const onPath = new Set();
-  for (let i = 1; i < b.path.length; i++) onPath.add(`${Math.min(b.path[i - 1], b.path[i])}-${Math.max(b.path[i - 1], b.path[i])}`);
-  for (const [u, v] of b.edges) {
-    const line = document.createElementNS(ns, 'line');
+  const used = new Set();
+  for (let i = 1; i < d.path.length; i++) used.add(`${Math.min(d.path[i - 1], d.path[i])}-${Math.max(d.path[i - 1], d.path[i])}`);
+  for (const [u, v] of d.edges) {
+    const line = document.createElementNS(SVG, 'line');
     line.setAttribute('x1', at[u][0]);
     line.setAttribute('y1', at[u][1]);
     line.setAttribute('x2', at[v][0]);
     line.setAttribute('y2', at[v][1]);
-    if (onPath.has(`${Math.min(u, v)}-${Math.max(u, v)}`)) line.setAttribute('class', 'used');
+    if (used.has(`${Math.min(u, v)}-${Math.max(u, v)}`)) line.setAttribute('class', 'used');
     svg.appendChild(line);
   }
-  const moves = movesByKey(st);
-  const token = b.path[b.path.length - 1];
-  const visited = new Set(b.path.slice(0, -1));
-  for (let v = 0; v < b.n; v++) {
-    const entry = moves.get(JSON.stringify(v));
-    const g = entry ? moveElement('g', entry[0], entry[1], '') : document.createElementNS(ns, 'g');
+  const moves = movesByTarget(st);
+  const visited = new Set(d.visited);
+  for (let v = 0; v < n; v++) {
+    const entry = moves.get(JSON.stringify({ vertex: v }));
+    const g = entry ? moveElement('g', entry[0], entry[1], '') : document.createElementNS(SVG, 'g');
     if (entry) {
       g.setAttribute('class', `v move ${entry[0].value.result}`);
       g.setAttribute('tabindex', '0');
       g.setAttribute('role', 'button');
     } else {
-      g.setAttribute('class', `v${visited.has(v) ? ' visited' : ''}${v === token ? ' token' : ''}`);
+      g.setAttribute('class', `v${visited.has(v) ? ' visited' : ''}${v === d.token ? ' token' : ''}`);
     }
-    const circle = document.createElementNS(ns, 'circle');
+    const circle = document.createElementNS(SVG, 'circle');
     circle.setAttribute('cx', at[v][0]);
     circle.setAttribute('cy', at[v][1]);
     circle.setAttribute('r', entry ? 19 : 15);
     if (entry) circle.style.fill = colour(entry[0].value.result, entry[1]);
     g.appendChild(circle);
-    const text = document.createElementNS(ns, 'text');
+    const text = document.createElementNS(SVG, 'text');
     text.setAttribute('x', at[v][0]);
     text.setAttribute('y', at[v][1] - (entry ? 5 : 0));
     text.textContent = v + 1;
     if (entry) text.style.fill = ink(entry[0].value.result, entry[1]);
     g.appendChild(text);
     if (entry) {
-      const t2 = document.createElementNS(ns, 'text');
+      const t2 = document.createElementNS(SVG, 'text');
       t2.setAttribute('class', 'tag');
       t2.setAttribute('x', at[v][0]);
       t2.setAttribute('y', at[v][1] + 8);
@@ -405,49 +384,20 @@ function geography(el, st) {
     svg.appendChild(g);
   }
   el.appendChild(svg);
-  const note = document.createElement('p');
-  note.className = 'note';
-  note.textContent = `The token is on vertex ${token + 1} (filled); grey vertices are used up.` +
-    (st.solver === 'matching' ? ' This graph is too large to count moves: values say who wins, not how soon.' : '');
-  el.appendChild(note);
 }
 
-function nim(el, st) {
-  const b = st.board;
-  const box = document.createElement('div');
-  box.className = 'nim';
-  const moves = movesByKey(st);
-  b.heaps.forEach((size, h) => {
-    const row = document.createElement('div');
-    row.className = 'heap';
-    row.innerHTML = `<span class="name">Heap ${h + 1}</span>`;
-    for (let i = 0; i < size; i++) {
-      const take = size - i;
-      const entry = moves.get(JSON.stringify([h, take]));
-      const counter = entry ? moveElement('button', entry[0], entry[1], 'counter') : document.createElement('span');
-      if (entry) counter.textContent = tag(entry[0].value);
-      else counter.className = 'counter unknown';
-      counter.title = `${entry ? entry[0].label : ''}: ${entry ? valueWords(entry[0].value) : ''}`;
-      row.appendChild(counter);
-    }
-    if (size === 0) row.insertAdjacentHTML('beforeend', '<span class="note">empty</span>');
-    box.appendChild(row);
-  });
-  const x = document.createElement('p');
-  x.className = 'xor';
-  x.textContent = `Click a counter to take it and every counter to its right. Nim-sum (XOR of the heaps): ${b.xor}.`;
-  box.appendChild(x);
-  el.appendChild(box);
-}
+const PICTURES = { grid, heaps, graph };
 
-const BOARDS = {
-  connect4,
-  'young-chess': youngChess,
-  chase,
-  'torus-chase': chase,
-  geography,
-  nim,
-};
+function drawNotes(el, st) {
+  const lines = [...st.diagram.notes, ...st.notes];
+  if (st.unlisted > 0) lines.push(`${st.unlisted} more moves are not listed.`);
+  for (const line of lines) {
+    const p = document.createElement('p');
+    p.className = 'note';
+    p.textContent = line;
+    el.appendChild(p);
+  }
+}
 
 // ---------- status, chart, move list ----------
 
@@ -467,24 +417,27 @@ function statusWords(entry) {
   const [who, second] = subject(st.to_move);
   const verb = (w) => (second ? w : `${w}s`);
   if (st.over) {
-    if (st.value.score !== undefined) {
-      const s = st.board.scores;
-      const end = s[0] === s[1] ? 'a tie' : `${players[s[0] > s[1] ? 0 : 1]} wins`;
-      return `Game over: ${players[0]} ${s[0]}, ${players[1]} ${s[1]}: ${end}.`;
-    }
+    if (st.value.kind === 'score') return 'Game over: see the scores below.';
     if (st.value.result === 'lose') {
       const [winner, w2] = subject(1 - st.to_move);
       return `Game over: ${winner} ${w2 ? 'win' : 'wins'}!`;
     }
+    if (st.value.result === 'win') return `Game over: ${who} ${verb('win')}!`;
     return 'Game over: a tie.';
   }
-  if (entry.error) return `${mover} to move. Not solved on request.`;
+  const turn = app.mode === 'two' ? `${mover} to move` : (second ? `Your move (${mover})` : `Computer's move (${mover})`);
+  if (entry.thinking) {
+    const p = entry.thinking;
+    const count = p.total > 0 ? ` (${p.label}: ${p.done} of ${p.total})` : p.label ? ` (${p.label})` : '';
+    return `${turn}: thinking${count}…`;
+  }
+  if (entry.error) return `${turn}. Not solved on request.`;
   const v = st.value;
   let what;
-  if (v.score !== undefined) {
-    what = v.score === 0 ? 'a tie with best play' : `${who} ${verb(v.result)} by ${Math.abs(v.score)} with best play`;
+  if (v.kind === 'score') {
+    what = v.score === 0 ? 'level with best play' : `${who} ${verb(v.result)} by ${Math.abs(v.score)} with best play`;
   } else if (v.result === 'draw') {
-    what = 'a draw: neither side can force a capture';
+    what = `a draw: neither side can force ${app.info.end || 'an end'}`;
   } else if (v.result === 'tie') {
     what = 'a tie with best play';
   } else if (v.remoteness === undefined) {
@@ -492,7 +445,6 @@ function statusWords(entry) {
   } else {
     what = `${who} ${verb(v.result)} in ${v.remoteness}`;
   }
-  const turn = app.mode === 'two' ? `${mover} to move` : (second ? `Your move (${mover})` : `Computer's move (${mover})`);
   return `${turn}: ${what}.`;
 }
 
@@ -501,7 +453,7 @@ function statusWords(entry) {
 function firstPlayerValue(st, top) {
   const v = st.value;
   const sign = st.to_move === 0 ? 1 : -1;
-  if (v.score !== undefined) return { y: sign * v.score, result: Math.sign(sign * v.score) };
+  if (v.kind === 'score') return { y: sign * v.score, result: Math.sign(sign * v.score) };
   if (v.result === 'win' || v.result === 'lose') {
     const s = v.result === 'win' ? sign : -sign;
     const height = v.remoteness === undefined ? top : top + 1 - v.remoteness;
@@ -512,7 +464,7 @@ function firstPlayerValue(st, top) {
 
 function drawChart() {
   const svg = $('#chart');
-  const states = app.history.map((p) => app.states.get(p));
+  const states = app.history.map((p) => app.states.get(p)).map((e) => (e && known(e.state.value) ? e : null));
   const rem = states.filter(Boolean).map((e) => e.state.value.remoteness || 0);
   const top = Math.max(1, ...rem) + 1;
   const points = states.map((e, i) => (e ? { i, ...firstPlayerValue(e.state, top) } : null));
@@ -540,6 +492,8 @@ function drawChart() {
     : `Move by move, who wins with best play: above the line ${p[0]} (higher: sooner), below ${p[1]}; on it, a tie or draw.`;
 }
 
+// Every move, best first; each can be played from here (moves the picture
+// has no place for are played only here).
 function drawMoveList(st) {
   const list = $('#move-list');
   list.innerHTML = '';
@@ -547,15 +501,15 @@ function drawMoveList(st) {
     list.innerHTML = '<li>No moves: the game is over.</li>';
     return;
   }
-  for (const m of st.moves) {
+  const a = alphas(st.moves);
+  st.moves.forEach((m, i) => {
     const li = document.createElement('li');
-    const chip = document.createElement('span');
-    chip.className = `chip ${COLOURS[m.value.result] ? m.value.result : 'unknown'}`;
+    const chip = moveElement('button', m, a[i], 'chip');
     chip.textContent = tag(m.value);
     li.appendChild(chip);
     li.append(` ${m.label}: ${valueWords(m.value)}`);
     list.appendChild(li);
-  }
+  });
 }
 
 function updateButtons() {
@@ -573,40 +527,57 @@ function render() {
   board.dataset.position = st.position;
   board.dataset.toMove = st.to_move;
   board.dataset.over = st.over ? '1' : '0';
-  BOARDS[st.game](board, st);
+  board.dataset.thinking = entry.thinking ? '1' : '0';
+  board.dataset.game = st.game;
+  PICTURES[st.diagram.kind](board, st);
+  drawNotes(board, st);
   const status = $('#status');
   status.textContent = statusWords(entry);
-  if (st.game === 'connect4' && !st.over) {
+  if (!st.over) {
     status.insertAdjacentHTML('afterbegin', `<span class="who" style="background: var(--p${st.to_move})"></span>`);
   }
   setMessage(entry.error || '');
   drawMoveList(st);
   drawChart();
   updateButtons();
+  fillForm(st.params);
   history.replaceState(null, '', `#${st.game}/${st.position}`);
 }
 
-// ---------- playing ----------
+// ---------- asking the server ----------
 
-async function stateOf(position) {
+// The analysis of `position`: from memory, or from the server, which may
+// answer that it is still thinking (`thinking` then holds its progress).
+async function ask(position) {
   if (app.states.has(position)) return app.states.get(position);
   try {
-    const state = await api('/api/analyze', { game: app.info.id, position });
-    const entry = { state };
+    const r = await api('/api/analyze', { game: app.info.id, position, wait: WAIT });
+    if (r.pending) return { state: r.state, thinking: r.progress || {} };
+    const entry = { state: r };
     app.states.set(position, entry);
-    app.states.set(state.position, entry);
+    app.states.set(r.position, entry);
     return entry;
   } catch (e) {
-    // Too slow or too big to solve: the board comes along, unvalued.
+    // Too slow or too big to solve: the picture comes along, unvalued.
     if (e.data && e.data.state) return { state: e.data.state, error: e.message };
     throw e;
   }
 }
 
+// Shows `position` at once, unvalued if need be, and keeps asking until
+// its values come (or the page moves on).
 async function show(position) {
-  app.current = await stateOf(position);
-  if (app.history[app.cursor] !== app.current.state.position) app.history[app.cursor] = app.current.state.position;
-  render();
+  const ticket = ++app.showing;
+  let entry = await ask(position);
+  for (;;) {
+    if (ticket !== app.showing) return entry;
+    app.current = entry;
+    if (app.history[app.cursor] !== entry.state.position) app.history[app.cursor] = entry.state.position;
+    render();
+    if (!entry.thinking) return entry;
+    await sleep(300);
+    entry = await ask(position);
+  }
 }
 
 function push(position) {
@@ -629,6 +600,7 @@ async function computerIfDue() {
     setMessage(`${entry.error} The computer cannot choose here: make its move for it.`);
     return;
   }
+  if (entry.thinking) return;
   await sleep(300);
   const r = await api('/api/computer', { game: app.info.id, position: entry.state.position, skill: app.skill });
   push(r.position);
@@ -686,10 +658,23 @@ function renderParams() {
     if (p.max !== undefined) input.max = p.max;
     input.value = p.default;
     label.appendChild(input);
-    if (p.help) label.insertAdjacentHTML('beforeend', `<span class="help">${p.help}</span>`);
+    if (p.help) {
+      const help = document.createElement('span');
+      help.className = 'help';
+      help.textContent = p.help;
+      label.appendChild(help);
+    }
     form.appendChild(label);
   }
   $('#rules').textContent = app.info.rules;
+}
+
+// The form shows the game on the board (say, after opening an address).
+function fillForm(params) {
+  for (const [name, value] of Object.entries(params || {})) {
+    const input = $(`#param-${name}`);
+    if (input && document.activeElement !== input) input.value = value;
+  }
 }
 
 function readParams() {
@@ -718,13 +703,19 @@ function newGame() {
   });
 }
 
+// `#game/position` opens that position; `#game` alone starts that game.
 function fromAddress() {
   const hash = decodeURIComponent(window.location.hash.slice(1));
+  if (!hash) return false;
   const slash = hash.indexOf('/');
-  if (slash < 0) return false;
-  const id = hash.slice(0, slash);
-  const position = hash.slice(slash + 1);
+  const id = slash < 0 ? hash : hash.slice(0, slash);
   if (!app.games.some((g) => g.id === id)) return false;
+  if (slash < 0) {
+    choose(id);
+    newGame();
+    return true;
+  }
+  const position = hash.slice(slash + 1);
   if (app.current && app.current.state.game === id && app.current.state.position === position) return true;
   choose(id);
   run(async () => {
@@ -736,10 +727,24 @@ function fromAddress() {
   return true;
 }
 
+// Whether the browser has a font for 博弈: without one it would draw two
+// boxes, and the page then shows the name in Latin letters only.
+function cjkRenders() {
+  const ctx = document.createElement('canvas').getContext('2d');
+  if (!ctx) return true;
+  ctx.font = '32px sans-serif';
+  const missing = ctx.measureText('\uE83A\uE83B').width;
+  return ctx.measureText('博弈').width !== missing;
+}
+
 async function init() {
+  const cjk = cjkRenders();
+  if (!cjk) $('#cjk').hidden = true;
   app.games = await api('/api/games');
   const picker = $('#game-picker');
-  for (const g of app.games) picker.add(new Option(g.name, g.id));
+  // Without a CJK font a name's Chinese part would be boxes: left out.
+  const named = (g) => (cjk ? g.name : g.name.replace(/\s*\([^)]*[\u3400-\u9fff][^)]*\)/g, ''));
+  for (const g of app.games) picker.add(new Option(named(g), g.id));
   picker.addEventListener('change', () => {
     choose(picker.value);
     newGame();

@@ -156,7 +156,7 @@ impl Jobs {
             let analysis = pos.analyze(&Cx { ctl: &ctl, session: &session.session });
             match analysis {
                 Ok(a) => Ok(State::valued(pos.as_ref(), a)),
-                Err(e) => Err((e, State::unvalued(pos.as_ref()))),
+                Err(e) => Err((e, Box::new(State::unvalued(pos.as_ref())))),
             }
         });
         let outcome = task.await;

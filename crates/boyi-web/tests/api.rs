@@ -8,8 +8,8 @@ use std::time::{Duration, Instant};
 
 use boyi::solve::alphabeta::AlphaBeta;
 use boyi::Control;
-use boyi_games::connect4::Connect4;
-use boyi_web::games::connect4::score_value;
+use boyi_games::catalogue;
+use boyi_games::connect4::{verdict, Connect4};
 use boyi_web::{Config, Running};
 use common::{get, post, send};
 use serde_json::{json, Value};
@@ -40,37 +40,49 @@ fn page_and_games() {
     }
     let games = get(s.addr, "/api/games").json();
     let ids: Vec<&str> = games.as_array().unwrap().iter().map(|g| g["id"].as_str().unwrap()).collect();
-    assert_eq!(ids, ["connect4", "young-chess", "chase", "torus-chase", "geography", "nim"]);
+    let catalogue: Vec<&str> = catalogue::games().iter().map(|g| g.info().id).collect();
+    assert_eq!(ids, catalogue, "the page offers every game of the catalogue");
     for g in games.as_array().unwrap() {
         assert_eq!(g["players"].as_array().unwrap().len(), 2);
         assert!(g["params"].is_array() && !g["rules"].as_str().unwrap().is_empty());
     }
 }
 
+/// Small parameters for each game, so that every one solves quickly.
+fn small(game: &str) -> Value {
+    match game {
+        "connect4" => json!({"moves": "4453444352"}),
+        "young-chess" => json!({"rows": 3, "cols": 3, "seed": 5}),
+        "chase" => json!({"n": 5}),
+        "geography" => json!({"graph": "petersen"}),
+        "nim" => json!({"heaps": "1,2,3"}),
+        _ => json!({"seed": 3}),
+    }
+}
+
 #[test]
 fn every_game_starts_analyzes_plays_and_answers() {
     let s = server(Duration::from_secs(10));
-    let starts = [
-        ("connect4", json!({"moves": "4453444352"})),
-        ("young-chess", json!({"rows": 3, "cols": 3, "seed": 5})),
-        ("chase", json!({"n": 5})),
-        ("torus-chase", json!({})),
-        ("geography", json!({"graph": "petersen"})),
-        ("nim", json!({"heaps": "1,2,3"})),
-    ];
-    for (game, params) in starts {
+    for entry in catalogue::games() {
+        let game = entry.info().id;
+        let mut params = small(game);
+        // Only games that take a seed get one.
+        if params.get("seed").is_some() && !entry.info().params.iter().any(|p| p.name == "seed") {
+            params = json!({});
+        }
         let r = post(s.addr, "/api/start", &json!({"game": game, "params": params}));
         assert_eq!(r.status, 200, "{game}: {}", r.body);
         let position = r.json()["position"].as_str().unwrap().to_string();
         let state = post(s.addr, "/api/analyze", &json!({"game": game, "position": position})).json();
         assert_eq!(state["game"], game);
         assert_eq!(state["position"], position.as_str(), "{game}: positions come back canonical");
+        assert!(state["diagram"]["kind"].is_string(), "{game}: a picture to draw");
         let moves = state["moves"].as_array().unwrap();
         assert!(!moves.is_empty(), "{game}");
-        // The position's value is its best move's.
-        assert_eq!(state["value"], moves[0]["value"], "{game}");
+        // The position's value is its best move's (for nimbers: who wins).
+        assert_eq!(state["value"]["result"], moves[0]["value"]["result"], "{game}");
         // play gives the position the analysis announced for that move.
-        for m in moves {
+        for m in moves.iter().take(20) {
             let next = post(s.addr, "/api/play", &json!({"game": game, "position": position, "move": m["move"]}));
             assert_eq!(next.status, 200, "{game} {}: {}", m["move"], next.body);
             assert_eq!(next.json()["position"], m["position"], "{game} {}", m["move"]);
@@ -99,14 +111,9 @@ fn connect_four_values_are_the_engines() {
         let c: u32 = m["move"].as_str().unwrap().parse().unwrap();
         let child = game.drop_in(&board, c - 1);
         // The child's exact score for the opponent, one move further for the mover.
-        let v = score_value(42, child.moves, search.value(&child).unwrap());
-        let want = match v.result {
-            "win" => "lose",
-            "lose" => "win",
-            other => other,
-        };
-        assert_eq!(m["value"]["result"], want, "column {c}");
-        assert_eq!(m["value"]["remoteness"], v.remoteness.unwrap() + 1, "column {c}");
+        let v = verdict(42, child.moves, search.value(&child).unwrap()).flip();
+        assert_eq!(m["value"]["result"], v.result(), "column {c}");
+        assert_eq!(m["value"]["remoteness"], v.remoteness().unwrap(), "column {c}");
     }
     // The same request again comes from the cache, identical.
     let again = post(s.addr, "/api/analyze", &json!({"game": "connect4", "position": position})).json();
@@ -124,7 +131,7 @@ fn bad_input_gets_a_clear_4xx_and_the_server_stays_up() {
         ("missing field", post(a, "/api/analyze", &json!({"game": "nim"})), 400, "bad_json"),
         ("wrong type", post(a, "/api/play", &json!({"game": "nim", "position": "1:3", "move": 5})), 400, "bad_json"),
         ("no content type", send(a, "POST", "/api/analyze", None, b"{}"), 415, "not_json"),
-        ("unknown game", post(a, "/api/analyze", &json!({"game": "chess", "position": ""})), 404, "unknown_game"),
+        ("unknown game", post(a, "/api/analyze", &json!({"game": "shogi", "position": ""})), 404, "unknown_game"),
         ("unknown game start", post(a, "/api/start", &json!({"game": "go"})), 404, "unknown_game"),
         (
             "bad position",
@@ -205,16 +212,10 @@ fn bad_input_gets_a_clear_4xx_and_the_server_stays_up() {
             "too_large",
         ),
         (
-            "too many edges",
-            post(a, "/api/analyze", &json!({"game": "geography", "position": format!("2:{}:1", "1-2,".repeat(300))})),
-            422,
-            "too_big",
-        ),
-        (
-            "nim too big",
-            post(a, "/api/analyze", &json!({"game": "nim", "position": "1:30,30,30,30,30"})),
-            422,
-            "too_big",
+            "too many heaps",
+            post(a, "/api/analyze", &json!({"game": "nim", "position": "1:1,1,1,1,1,1,1,1,1,1,1,1,1"})),
+            400,
+            "bad_position",
         ),
         ("no such path", get(a, "/api/nothing"), 404, "not_found"),
         ("wrong method", get(a, "/api/analyze"), 405, "bad_method"),
@@ -230,16 +231,17 @@ fn bad_input_gets_a_clear_4xx_and_the_server_stays_up() {
 fn slow_positions_are_refused_in_time_and_do_not_block_others() {
     let s = server(Duration::from_secs(3));
     let a = s.addr;
-    // Too big up front: answered at once, with the board to draw.
-    let r = post(a, "/api/analyze", &json!({"game": "connect4", "position": "4"}));
+    // Too big up front (a large board without an opening book): answered
+    // at once, with the board to draw.
+    let r = post(a, "/api/analyze", &json!({"game": "connect4", "position": "8x7:4"}));
     assert_eq!(error_of(&r), (422, "too_big".to_string()));
-    assert_eq!(r.json()["state"]["moves"].as_array().map(Vec::len), Some(7));
+    assert_eq!(r.json()["state"]["moves"].as_array().map(Vec::len), Some(8));
     assert_eq!(r.json()["state"]["moves"][0]["value"]["result"], "unknown");
 
     // Too slow: an early position that takes far more than 3 s.
     let slow = std::thread::spawn(move || {
         let t = Instant::now();
-        let r = post(a, "/api/analyze", &json!({"game": "connect4", "position": "4444"}));
+        let r = post(a, "/api/analyze", &json!({"game": "connect4", "position": "8x7:4444"}));
         (r, t.elapsed())
     });
     std::thread::sleep(Duration::from_millis(300));
@@ -255,7 +257,7 @@ fn slow_positions_are_refused_in_time_and_do_not_block_others() {
     let (r, took) = slow.join().unwrap();
     assert_eq!(error_of(&r), (422, "too_slow".to_string()), "{}", r.body);
     assert!(r.json()["message"].as_str().unwrap().contains("time limit"));
-    assert!(r.json()["state"]["position"] == "4444");
+    assert!(r.json()["state"]["position"] == "8x7:4444");
     assert!(took < Duration::from_secs(6), "the time limit held: {took:?}");
     assert_eq!(get(a, "/api/games").status, 200);
 }
@@ -270,4 +272,44 @@ fn a_refused_request_does_not_poison_the_cache() {
     let again: Value =
         post(s.addr, "/api/analyze", &json!({"game": "torus-chase", "position": "5/2:1,1:1,3:w"})).json();
     assert_eq!(again, v);
+}
+
+#[test]
+fn a_value_still_being_computed_comes_with_progress_and_then_in_full() {
+    let s = server(Duration::from_secs(10));
+    // Without waiting, the first answer is the position unvalued.
+    let req = json!({"game": "chase", "position": "12:1,1:12,12:w", "wait": 0});
+    let r = post(s.addr, "/api/analyze", &req);
+    assert_eq!(r.status, 202, "{}", r.body);
+    let j = r.json();
+    assert_eq!(j["pending"], true);
+    assert!(j["progress"]["done"].is_u64(), "{j}");
+    assert_eq!(j["state"]["position"], "12:1,1:12,12:w");
+    assert!(j["state"]["moves"].as_array().unwrap().iter().all(|m| m["value"]["result"] == "unknown"));
+    // Asking again (as the page does) ends with the values.
+    let start = Instant::now();
+    loop {
+        let r = post(s.addr, "/api/analyze", &json!({"game": "chase", "position": "12:1,1:12,12:w", "wait": 0.2}));
+        if r.status == 200 {
+            assert_eq!(r.json()["value"]["result"], "lose");
+            break;
+        }
+        assert_eq!(r.status, 202, "{}", r.body);
+        assert!(start.elapsed() < Duration::from_secs(20), "the values never came");
+    }
+}
+
+#[test]
+fn connect_four_is_playable_from_the_empty_board() {
+    let s = server(Duration::from_secs(10));
+    let t = Instant::now();
+    let state = post(s.addr, "/api/analyze", &json!({"game": "connect4", "position": ""})).json();
+    assert!(t.elapsed() < Duration::from_secs(2), "the book answers at once: {:?}", t.elapsed());
+    let moves = state["moves"].as_array().unwrap();
+    assert_eq!(moves.len(), 7);
+    assert_eq!(moves[0]["move"], "4", "the centre is best");
+    assert_eq!(moves[0]["value"]["result"], "win");
+    assert!(moves[1..].iter().all(|m| m["value"]["result"] != "win"), "{moves:?}");
+    let c = post(s.addr, "/api/computer", &json!({"game": "connect4", "position": "", "skill": 1.0})).json();
+    assert_eq!(c["move"], "4");
 }

@@ -179,6 +179,11 @@ pub trait Listing: Send + Sync + 'static {
     }
 }
 
+/// Puts moves best first; equals keep their order (the game's).
+pub fn best_first<M>(moves: &mut [(M, Verdict)]) {
+    moves.sort_by_key(|m| std::cmp::Reverse(m.1));
+}
+
 /// Values a position and its moves from the values of the positions the
 /// moves lead to (a solved table, a search), each turned into a verdict.
 pub fn valued_by<G: Game>(

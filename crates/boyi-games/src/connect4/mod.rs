@@ -27,7 +27,7 @@ use boyi::{Control, Game};
 pub use board::{AnySize, Board, Connect4, Fixed, MoveError, Shape, Standard};
 pub use book::Book;
 
-use crate::catalogue::{Cx, Info, Listing, Valued};
+use crate::catalogue::{best_first, Cx, Info, Listing, Valued};
 use crate::diagram::{Cell, Diagram, Grid, Target};
 use crate::error::Error;
 use crate::notation;
@@ -291,7 +291,7 @@ impl Listing for Connect4Listing {
                 cells[(r * w + last) as usize].marks.push("last");
             }
         }
-        Diagram::grid(Grid { rows: h, cols: w, cells, wraps: false })
+        Diagram::grid(Grid { drop: true, ..Grid::new(h, w, cells) })
             .note(format!("{} stones; X ({}) moves first", p.board.moves, INFO.players[0]))
     }
 
@@ -307,7 +307,7 @@ impl Listing for Connect4Listing {
             )));
         }
         let mut moves = with_board(size, book, Columns { board: p.board, cx })?;
-        moves.sort_by(|a, b| b.1.cmp(&a.1));
+        best_first(&mut moves);
         let value = match moves.first() {
             Some(best) => best.1,
             None if game.last_mover_won(&p.board) => Verdict::Lose(Some(0)),
