@@ -10,6 +10,7 @@ pub mod catalogue;
 pub mod chase;
 pub mod coin_game;
 pub mod connect4;
+pub mod dawsons_kayles;
 pub mod diagram;
 pub mod error;
 pub mod gems_fight;

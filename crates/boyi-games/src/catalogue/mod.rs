@@ -14,27 +14,24 @@ pub use listing::{
 pub use session::Session;
 
 use crate::judge::{self, Problem};
-use crate::{
-    array_game, black_white, chase, coin_game, connect4, gems_fight, geography, moving_pebbles, nim, permutation_game,
-    rabbit_egg, split_game, young_chess,
-};
 
 /// Every game, in the order the page's picker shows them.
 static GAMES: &[&dyn Entry] = &[
-    &connect4::Connect4Listing,
-    &young_chess::YoungChessListing,
-    &chase::ChaseListing::PLAIN,
-    &chase::ChaseListing::TORUS,
-    &geography::GeographyListing,
-    &nim::NimListing,
-    &permutation_game::PermutationListing,
-    &gems_fight::GemsFightListing,
-    &coin_game::CoinListing,
-    &split_game::SplitListing,
-    &array_game::ArrayListing,
-    &moving_pebbles::PebblesListing,
-    &black_white::BlackWhiteListing,
-    &rabbit_egg::RabbitEggListing,
+    &crate::connect4::Connect4Listing,
+    &crate::young_chess::YoungChessListing,
+    &crate::chase::ChaseListing::PLAIN,
+    &crate::chase::ChaseListing::TORUS,
+    &crate::geography::GeographyListing,
+    &crate::nim::NimListing,
+    &crate::permutation_game::PermutationListing,
+    &crate::gems_fight::GemsFightListing,
+    &crate::coin_game::CoinListing,
+    &crate::split_game::SplitListing,
+    &crate::array_game::ArrayListing,
+    &crate::moving_pebbles::PebblesListing,
+    &crate::black_white::BlackWhiteListing,
+    &crate::rabbit_egg::RabbitEggListing,
+    &crate::dawsons_kayles::DawsonsKaylesListing,
 ];
 
 /// Every judge format.
