@@ -8,10 +8,9 @@
 //! vertex lies in every maximum matching of the unvisited graph.
 
 use boyi::solve::matching::{Graph, Matching};
-use boyi::solve::negamax::Negamax;
 use boyi::{Game, Outcome, Step, StepOf, Turn};
 
-use crate::catalogue::{valued_by, Cx, Info, Listing, Valued};
+use crate::catalogue::{counted, Cx, Info, Listing, Valued};
 use crate::diagram::{Diagram, Drawing, Target};
 use crate::error::Error;
 use crate::notation::{self, join};
@@ -277,11 +276,8 @@ impl Listing for GeographyListing {
 
     fn value(&self, game: &Geography, walk: &Walk, cx: &Cx) -> Result<Valued<u32>, Error> {
         if game.graph().len() <= COUNTED_VERTICES {
-            let ctl = cx.ctl.clone().with_memory_limit(NEGAMAX_BYTES.min(cx.ctl.memory_limit()));
-            let mut search = Negamax::new(game, ctl);
-            match valued_by(game, &walk.token, |c| search.value(c), Verdict::from, "negamax") {
-                Err(Error::Engine(boyi::Error::Memory { .. })) => {}
-                counted => return counted,
+            if let Some(valued) = counted(game, &walk.token, cx, NEGAMAX_BYTES)? {
+                return Ok(valued);
             }
         }
         let mut m = Matching::maximum(game.graph(), cx.ctl)?;
@@ -300,6 +296,7 @@ impl Listing for GeographyListing {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use boyi::solve::negamax::Negamax;
     use boyi::Control;
     use proptest::prelude::*;
 

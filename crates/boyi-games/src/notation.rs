@@ -76,9 +76,9 @@ pub fn rng(seed: u64) -> Rng {
     Rng::new(std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(1, |d| d.as_nanos() as u64))
 }
 
-/// Keeps error messages one short line even when the input is junk.
+/// Keeps error messages one short line even when the input is binary junk.
 pub fn shorten(text: &str) -> String {
-    let mut s: String = text.chars().take(40).collect();
+    let mut s: String = text.chars().take(24).collect();
     if s.len() < text.len() {
         s.push('…');
     }

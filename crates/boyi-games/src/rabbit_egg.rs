@@ -14,10 +14,9 @@
 //! adjacent ones joined: a bipartite graph, solved by matching.
 
 use boyi::solve::matching::{Graph, Matching};
-use boyi::solve::negamax::Negamax;
 use boyi::{Control, Game, Outcome, Step, StepOf, Turn};
 
-use crate::catalogue::{valued_by, Cx, Info, Listing, Valued};
+use crate::catalogue::{counted, Cx, Info, Listing, Valued};
 use crate::diagram::{Cell, Diagram, Grid, Target};
 use crate::error::Error;
 use crate::notation;
@@ -367,11 +366,8 @@ impl Listing for RabbitEggListing {
 
     fn value(&self, game: &RabbitEgg, board: &Board, cx: &Cx) -> Result<Valued<u32>, Error> {
         if game.cells() <= COUNTED_CELLS {
-            let ctl = cx.ctl.clone().with_memory_limit(NEGAMAX_BYTES.min(cx.ctl.memory_limit()));
-            let mut search = Negamax::new(game, ctl);
-            match valued_by(game, board, |c| search.value(c), Verdict::from, "negamax") {
-                Err(Error::Engine(boyi::Error::Memory { .. })) => {}
-                counted => return counted,
+            if let Some(valued) = counted(game, board, cx, NEGAMAX_BYTES)? {
+                return Ok(valued);
             }
         }
         let (wins, mut moves) = game.moves_after(board, &[], cx.ctl)?;
@@ -385,6 +381,7 @@ impl Listing for RabbitEggListing {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use boyi::solve::negamax::Negamax;
     use proptest::prelude::*;
 
     proptest! {

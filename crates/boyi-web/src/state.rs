@@ -2,7 +2,7 @@
 //! while a value is being computed or cannot be, unvalued), and how the
 //! computer picks among valued moves.
 
-use boyi_games::catalogue::{Analysis, Position};
+use boyi_games::catalogue::{Analysis, Position, ValuedMove};
 use boyi_games::{Diagram, Params, Target, Verdict};
 use serde::Serialize;
 
@@ -60,33 +60,15 @@ impl State {
     /// The position with its moves unvalued: what the page draws while the
     /// values are computed, or when they cannot be.
     pub fn unvalued(pos: &dyn Position) -> State {
-        let moves = pos
-            .moves()
-            .into_iter()
-            .map(|m| MoveState {
-                position: after(pos, &m.name),
-                mv: m.name,
-                label: m.label,
-                value: Verdict::Unknown,
-                at: m.at,
-            })
-            .collect();
-        State {
-            game: pos.entry().info().id,
-            position: pos.text(),
-            to_move: pos.to_move(),
-            over: pos.over(),
-            value: Verdict::Unknown,
-            moves,
-            unlisted: 0,
-            notes: Vec::new(),
-            diagram: pos.diagram(),
-            params: params_map(&pos.params()),
-            solver: "",
-        }
+        let moves = pos.moves().into_iter().map(|info| ValuedMove { info, value: Verdict::Unknown }).collect();
+        State::of(pos, Analysis { value: Verdict::Unknown, moves, unlisted: 0, notes: Vec::new(), solver: "" })
     }
 
     pub fn valued(pos: &dyn Position, a: Analysis) -> State {
+        State::of(pos, a)
+    }
+
+    fn of(pos: &dyn Position, a: Analysis) -> State {
         let moves = a
             .moves
             .into_iter()

@@ -198,6 +198,23 @@ pub fn valued_by<G: Game>(
     Ok(Valued::new(value, analysis.into_iter().map(|m| (m.mv, verdict(m.value))).collect(), solver))
 }
 
+/// Values a position and its moves by memoised negamax, which counts the
+/// moves to the end, if its memo stays within `bytes`; `None` if it does
+/// not (the caller then turns to a method that does not count).
+pub fn counted<G: Game<Value = Outcome>>(
+    game: &G,
+    pos: &G::Pos,
+    cx: &Cx,
+    bytes: u64,
+) -> Result<Option<Valued<G::Move>>, Error> {
+    let ctl = cx.ctl.clone().with_memory_limit(bytes.min(cx.ctl.memory_limit()));
+    let mut search = boyi::solve::negamax::Negamax::new(game, ctl);
+    match valued_by(game, pos, |c| search.value(c), Verdict::from, "negamax") {
+        Err(Error::Engine(boyi::Error::Memory { .. })) => Ok(None),
+        counted => counted.map(Some),
+    }
+}
+
 /// A move of a position, unvalued.
 #[derive(Clone, Debug, Serialize)]
 pub struct MoveInfo {

@@ -8,8 +8,8 @@ mod session;
 
 pub use cache::Cache;
 pub use listing::{
-    best_first, play_all, valued_by, Analysis, Cx, Entry, Info, Listing, MoveInfo, MoveOf, Moving, PosOf, Position,
-    Valued, ValuedMove,
+    best_first, counted, play_all, valued_by, Analysis, Cx, Entry, Info, Listing, MoveInfo, MoveOf, Moving, PosOf,
+    Position, Valued, ValuedMove,
 };
 pub use session::Session;
 

@@ -7,6 +7,7 @@ use std::ops::RangeInclusive;
 use std::str::FromStr;
 
 use crate::error::Error;
+use crate::notation::shorten;
 
 #[derive(Clone, Copy, Debug)]
 pub struct Token<'a> {
@@ -123,15 +124,6 @@ impl<'a> Tokens<'a> {
             Some(t) => Err(Error::input(format!("{}: unexpected extra input \"{}\"", t.at(), shorten(t.text)))),
         }
     }
-}
-
-/// Keeps error messages one short line even when the input is binary junk.
-fn shorten(text: &str) -> String {
-    let mut s: String = text.chars().take(24).collect();
-    if s.len() < text.len() {
-        s.push('…');
-    }
-    s.escape_debug().to_string()
 }
 
 #[cfg(test)]
