@@ -436,3 +436,16 @@ fn micros(d: Duration) -> String {
         format!("{:.2} s", us / 1e6)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_name_matches_itself_before_it_matches_as_a_prefix() {
+        let names = |f: &str| matching(f).map(|b| b.name).collect::<Vec<_>>();
+        assert_eq!(names("coin-game-2000"), ["coin-game-2000"]);
+        assert_eq!(names("coin-game"), ["coin-game-2000", "coin-game-20000"]);
+        assert!(names("no-such").is_empty());
+    }
+}

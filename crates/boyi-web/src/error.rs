@@ -65,11 +65,9 @@ impl ApiError {
             E::Position(m) => Self::bad_position(m),
             E::Move(m) => Self::illegal_move(m),
             E::TooBig(m) => Self::too_big(m),
-            E::Engine(boyi::Error::Memory { ref what, needed, limit }) => Self::too_big(format!(
-                "this position needs more memory than a request may use: {what} needs {}, limit {}",
-                boyi::control::format_bytes(needed),
-                boyi::control::format_bytes(limit)
-            )),
+            E::Engine(e @ boyi::Error::Memory { .. }) => {
+                Self::too_big(format!("this position needs more memory than a request may use: {e}"))
+            }
             E::Engine(boyi::Error::Interrupted) => Self::too_slow("the solve was stopped"),
             other => Self::new(StatusCode::INTERNAL_SERVER_ERROR, "internal", other.to_string()),
         }
