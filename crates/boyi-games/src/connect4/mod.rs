@@ -462,6 +462,20 @@ mod tests {
         assert_eq!(Connect4Listing.open("6x5:44").unwrap().play("1").unwrap().text(), "6x5:441");
     }
 
+    /// The shipped book against published values: the first player wins
+    /// the empty board with her last stone (score 1), and the columns left
+    /// to right score -2, -1, 0, 1, 0, -1, -2 (Tromp; Pons' solver).
+    #[test]
+    fn the_shipped_book_knows_the_opening() {
+        let book = shipped_book();
+        let g = Connect4::with_shape(Standard {});
+        assert_eq!((book.width, book.height), Connect4::STANDARD);
+        assert!(book.depth >= 4, "depth {}", book.depth);
+        assert_eq!(book.get(g.key(&g.start())), Some(1));
+        let scores: Vec<i32> = (0..7).map(|c| -book.get(g.key(&g.drop_in(&g.start(), c))).unwrap()).collect();
+        assert_eq!(scores, [-2, -1, 0, 1, 0, -1, -2]);
+    }
+
     #[test]
     fn mirror_keys_agree() {
         let g = Connect4::new(7, 6);
