@@ -153,6 +153,9 @@ pub enum Command {
         /// List the benchmarks.
         #[arg(long)]
         list: bool,
+        /// Print this benchmark's input instead (to time another program on it).
+        #[arg(long, value_name = "NAME", conflicts_with = "list")]
+        input: Option<String>,
         /// Instead, run Connect Four benchmark sets (files of `moves score`
         /// lines), each position from an empty table.
         #[arg(long, value_name = "FILE", num_args = 1..)]

@@ -199,6 +199,16 @@ pub fn list() -> String {
     BENCHES.iter().map(|b| format!("{:26} {}\n", b.name, b.what)).collect()
 }
 
+/// The input of the benchmark named `name`, as `boyi solve` reads it: to
+/// time another program on exactly what the benchmark solves.
+pub fn input(name: &str) -> Result<String, boyi_games::Error> {
+    let b = BENCHES
+        .iter()
+        .find(|b| b.name == name)
+        .ok_or_else(|| boyi_games::Error::input(format!("no benchmark is called {name}; `boyi bench --list` names them")))?;
+    Ok((b.input)(&mut Rng::new(2026)))
+}
+
 /// The benchmarks `filter` names: the one of that name, else those it is
 /// a prefix of.
 fn matching(filter: &str) -> impl Iterator<Item = &'static Bench> + '_ {

@@ -235,8 +235,10 @@ fn run(command: Command, threads: Option<usize>, ctl: &Control) -> Result<(), Fa
             eprintln!("boyi: wrote {count} positions to {}", out.display());
             Ok(())
         }
-        Command::Bench { names, runs, list, connect4, limit, options } => {
-            if !connect4.is_empty() {
+        Command::Bench { names, runs, list, input, connect4, limit, options } => {
+            if let Some(name) = input {
+                write_stdout(&bench::input(&name)?);
+            } else if !connect4.is_empty() {
                 let options = judge_options(options, threads);
                 bench::connect4_sets(&connect4, limit, runs.unwrap_or(1), &options, ctl, &write_stdout)?;
             } else if list {

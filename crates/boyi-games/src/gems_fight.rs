@@ -88,16 +88,22 @@ impl GemsFight {
     pub fn stones(&self, taken: u32) -> u16 {
         match &self.stones {
             Some(t) => t[taken as usize],
-            None => {
-                let colours = self.bags.first().map_or(0, Vec::len);
-                (0..colours)
-                    .map(|c| {
-                        let gems: u32 = bitmask::ones(taken as u64).map(|b| self.bags[b as usize][c] as u32).sum();
-                        (gems / self.s as u32) as u16
-                    })
-                    .sum()
-            }
+            None => self.count_stones(taken),
         }
+    }
+
+    /// [`GemsFight::stones`] summed afresh: kept out of line, so that the
+    /// solver's lookup stays small enough to inline.
+    #[cold]
+    #[inline(never)]
+    fn count_stones(&self, taken: u32) -> u16 {
+        let colours = self.bags.first().map_or(0, Vec::len);
+        (0..colours)
+            .map(|c| {
+                let gems: u32 = bitmask::ones(taken as u64).map(|b| self.bags[b as usize][c] as u32).sum();
+                (gems / self.s as u32) as u16
+            })
+            .sum()
     }
 
     /// Gems of each colour in each bag.

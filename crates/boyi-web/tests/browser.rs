@@ -335,7 +335,10 @@ fn the_page_in_headless_chromium() {
         if std::env::var_os("CI").is_some() {
             panic!("{why}; CI is set, so it may not be skipped");
         }
-        eprintln!("skipped: {why}");
+        // Straight to stderr: the test harness would swallow `eprintln!`
+        // of a passing test, and a skip nobody sees is a defect.
+        use std::io::Write;
+        let _ = writeln!(std::io::stderr(), "skipped: {why}");
         return;
     };
     let server = boyi_web::start(boyi_web::Config {
