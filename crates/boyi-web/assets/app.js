@@ -540,7 +540,6 @@ function render() {
   drawMoveList(st);
   drawChart();
   updateButtons();
-  fillForm(st.params);
   history.replaceState(null, '', `#${st.game}/${st.position}`);
 }
 
@@ -669,7 +668,7 @@ function renderParams() {
   $('#rules').textContent = app.info.rules;
 }
 
-// The form shows the game on the board (say, after opening an address).
+// The form shows the game an address opened, so that New game starts it again.
 function fillForm(params) {
   for (const [name, value] of Object.entries(params || {})) {
     const input = $(`#param-${name}`);
@@ -722,6 +721,7 @@ function fromAddress() {
     app.history = [position];
     app.cursor = 0;
     await show(position);
+    fillForm(app.current.state.params);
     await computerIfDue();
   });
   return true;
