@@ -202,10 +202,9 @@ pub fn list() -> String {
 /// The input of the benchmark named `name`, as `boyi solve` reads it: to
 /// time another program on exactly what the benchmark solves.
 pub fn input(name: &str) -> Result<String, boyi_games::Error> {
-    let b = BENCHES
-        .iter()
-        .find(|b| b.name == name)
-        .ok_or_else(|| boyi_games::Error::input(format!("no benchmark is called {name}; `boyi bench --list` names them")))?;
+    let b = BENCHES.iter().find(|b| b.name == name).ok_or_else(|| {
+        boyi_games::Error::input(format!("no benchmark is called {name}; `boyi bench --list` names them"))
+    })?;
     Ok((b.input)(&mut Rng::new(2026)))
 }
 
