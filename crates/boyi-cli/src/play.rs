@@ -47,12 +47,24 @@ pub fn run(start: Box<dyn Position>, human_first: bool, cx: &Cx) -> Result<(), E
         let pos = history.last().expect("the history is never empty").as_ref();
         show(pos);
         if pos.over() {
-            let a = pos.analyze(cx)?;
-            let mover_won = a.value.result() == "win";
-            let line = match a.value.result() {
-                "tie" | "draw" => "The game is over: a tie.".to_string(),
-                _ if (pos.to_move() == human) == mover_won => "The game is over: you win.".to_string(),
-                _ => "The game is over: the computer wins.".to_string(),
+            // Who won: by the points, where the game counts them; else by
+            // the ended position's value for the side to move.
+            let human_won = match pos.points() {
+                Some(p) if p[0] == p[1] => None,
+                Some(p) => Some((p[0] > p[1]) == (human == 0)),
+                None => match pos.analyze(cx)?.value.result() {
+                    "win" => Some(pos.to_move() == human),
+                    "lose" => Some(pos.to_move() != human),
+                    _ => None,
+                },
+            };
+            let score = pos
+                .points()
+                .map_or(String::new(), |p| format!(" ({} {}, {} {})", info.players[0], p[0], info.players[1], p[1]));
+            let line = match human_won {
+                None => format!("The game is over: a tie{score}."),
+                Some(true) => format!("The game is over: you win{score}."),
+                Some(false) => format!("The game is over: the computer wins{score}."),
             };
             say(&format!("{line} (u undoes your last move, anything else quits)\n"));
             match lines.next() {

@@ -321,3 +321,21 @@ fn play_any_game_in_the_terminal() {
     let out = boyi(&["play", "nim", "heaps=1"], "1-1\n");
     assert!(text(&out.stdout).contains("The game is over: you win."), "{}", text(&out.stdout));
 }
+
+#[test]
+fn a_scored_game_ends_with_its_points() {
+    // One coin: the person takes it and wins 5 to 0.
+    let out = boyi(&["play", "coin-game", "coins=5"], "1\n");
+    let s = text(&out.stdout);
+    assert!(s.contains("The game is over: you win (First 5, Second 0)."), "{s}");
+}
+
+#[test]
+fn a_chase_direction_goes_no_further_than_the_piece_reaches() {
+    // White steps one cell: `LL` is not a white move, however the board lies.
+    let out = boyi(&["analyze", "chase", "6", "LL"], "");
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out.stdout));
+    let out = boyi(&["analyze", "chase", "6:6,6:1,1:w", "UUU"], "");
+    assert_eq!(out.status.code(), Some(2), "a reach beyond the board is refused, not a panic");
+    assert!(text(&out.stderr).starts_with("boyi: chase: move 1: \"UUU\" is not legal here"), "{}", text(&out.stderr));
+}

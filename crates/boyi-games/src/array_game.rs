@@ -225,9 +225,12 @@ static INFO: Info = Info {
 const LIST_K: u64 = 60;
 /// Largest `k` examined for winning moves.
 const WALK_K: u64 = 100_000;
-/// A move that flips more cells is not played.
-const MAX_FLIPS: u64 = 1_000_000;
+/// White cells a position may have; a move that could leave more (it flips
+/// more cells than there is room for) is not played.
 const MAX_WHITE: usize = 100_000;
+/// Moves listed in all, so that a position of many white cells stays a
+/// page's worth (the winning ones beyond these are listed by `value`).
+const LIST_ALL: usize = 2_000;
 /// Boards up to this many cells are drawn cell by cell.
 const DRAWN: u64 = 60;
 
@@ -302,15 +305,21 @@ impl Listing for ArrayListing {
         m.mover as usize
     }
 
-    /// The first [`LIST_K`] moves of each white cell: a cell near 1 has n of them.
+    /// The first [`LIST_K`] moves of each white cell (a cell near 1 has n of
+    /// them), [`LIST_ALL`] in all.
     fn moves(&self, game: &ArrayBoard, m: &Moving<Vec<u64>>) -> Vec<(u64, u64)> {
-        m.pos.iter().flat_map(|&x| (1..=(game.n / x).min(LIST_K)).map(move |k| (x, k))).collect()
+        m.pos.iter().flat_map(|&x| (1..=(game.n / x).min(LIST_K)).map(move |k| (x, k))).take(LIST_ALL).collect()
+    }
+
+    fn over(&self, _: &ArrayBoard, m: &Moving<Vec<u64>>) -> bool {
+        m.pos.is_empty()
     }
 
     fn parse_move(&self, game: &ArrayBoard, m: &Moving<Vec<u64>>, text: &str) -> Option<(u64, u64)> {
         let (x, k) = text.trim().split_once(',')?;
         let (x, k) = (x.trim().parse::<u64>().ok()?, k.trim().parse::<u64>().ok()?);
-        (m.pos.binary_search(&x).is_ok() && (1..=game.n / x).contains(&k) && k <= MAX_FLIPS).then_some((x, k))
+        let room = (MAX_WHITE - m.pos.len()) as u64;
+        (m.pos.binary_search(&x).is_ok() && (1..=game.n / x).contains(&k) && k <= room).then_some((x, k))
     }
 
     fn move_name(&self, _: &ArrayBoard, _: &Moving<Vec<u64>>, (x, k): (u64, u64)) -> String {
@@ -354,7 +363,7 @@ impl Listing for ArrayListing {
                     prefix ^= t.cell(k * x) as u64;
                 }
                 let left = x_all ^ t.cell(x) as u64 ^ prefix;
-                if k <= LIST_K || (left == 0 && moves.len() < 10_000) {
+                if (k <= LIST_K && moves.len() < LIST_ALL) || (left == 0 && moves.len() < 10_000) {
                     moves.push(((x, k), Verdict::move_nimber(left)));
                 } else {
                     unlisted += 1;
@@ -400,6 +409,21 @@ pub fn cell_values_direct(n: usize) -> Vec<u32> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A move may not leave more white cells than a position can hold:
+    /// every position it leads to reads back.
+    #[test]
+    fn moves_leave_positions_that_read_back() {
+        use crate::catalogue::Entry;
+        let pos = ArrayListing.open("1:1000000:1").unwrap();
+        assert!(pos.play("1,1000000").is_err());
+        let next = pos.play("1,50000").unwrap();
+        assert_eq!(ArrayListing.open(&next.text()).unwrap().text(), next.text());
+        // Many white cells list a page's worth of moves.
+        let many: Vec<String> = (1..=1500).map(|x| x.to_string()).collect();
+        let big = ArrayListing.open(&format!("1:1000000000:{}", many.join(","))).unwrap();
+        assert_eq!(big.moves().len(), LIST_ALL);
+    }
     use boyi::solve::grundy::Grundy;
     use boyi::Control;
     use proptest::prelude::*;

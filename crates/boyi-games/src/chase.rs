@@ -158,6 +158,9 @@ impl Chase {
 
     /// Where a move takes the mover's piece, as `(row, column)` from 0.
     pub fn target(&self, pos: Duel, mv: ChaseMove) -> Option<(u32, u32)> {
+        if mv as u32 / 4 >= self.reach {
+            return None;
+        }
         let (w, b, white) = self.split(pos);
         let cell = self.shift(if white { w } else { b }, (mv % 4) as usize, mv as u32 / 4 + 1)?;
         Some((cell / self.n, cell % self.n))
@@ -451,7 +454,8 @@ impl Listing for ChaseListing {
             None => {
                 let upper = text.trim().to_ascii_uppercase();
                 let dir = "UDLR".find(upper.chars().next()?)?;
-                if !upper.chars().all(|ch| upper.starts_with(ch)) {
+                let reach = if game.pieces(pos).white_to_move { 1 } else { game.reach() };
+                if !upper.chars().all(|ch| upper.starts_with(ch)) || upper.len() > reach as usize {
                     return None;
                 }
                 game.target(pos, ((upper.len() - 1) * 4 + dir).try_into().ok()?)?

@@ -381,16 +381,15 @@ impl Listing for CoinListing {
 
     fn diagram(&self, game: &CoinGame, state: &Takes) -> Diagram {
         let mut cells: Vec<Cell> = game.coins().iter().map(|c| Cell::label(c.to_string())).collect();
-        let mut collected = [0i64; 2];
         let mut at = 0usize;
         for (i, &t) in state.order.iter().enumerate() {
             for cell in &mut cells[at..at + t as usize] {
                 cell.owner = Some((i % 2) as u8);
                 cell.marks.push("gone");
-                collected[i % 2] += cell.label.parse::<i64>().unwrap_or(0);
             }
             at += t as usize;
         }
+        let collected = self.points(game, state).unwrap_or_default();
         Diagram::grid(Grid::new(1, game.len(), cells))
             .note(format!(
                 "the stack from the top; {} of {} coins taken; the mover may take 1..={}",
@@ -399,6 +398,17 @@ impl Listing for CoinListing {
                 state.stack.limit
             ))
             .note(format!("collected so far: first player {}, second player {}", collected[0], collected[1]))
+    }
+
+    fn points(&self, game: &CoinGame, state: &Takes) -> Option<[i64; 2]> {
+        let coins = game.coins();
+        let mut points = [0i64; 2];
+        let mut at = 0usize;
+        for (i, &t) in state.order.iter().enumerate() {
+            points[i % 2] += coins[at..at + t as usize].iter().sum::<i64>();
+            at += t as usize;
+        }
+        Some(points)
     }
 
     fn value(&self, game: &CoinGame, state: &Takes, cx: &Cx) -> Result<Valued<u32>, Error> {

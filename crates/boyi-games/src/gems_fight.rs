@@ -392,6 +392,10 @@ impl Listing for GemsFightListing {
             .note(format!("stones so far: Alice {}, Bob {}", state.stones[0], state.stones[1]))
     }
 
+    fn points(&self, _: &GemsFight, state: &Taken) -> Option<[i64; 2]> {
+        Some(state.stones)
+    }
+
     fn value(&self, game: &GemsFight, state: &Taken, cx: &Cx) -> Result<Valued<u8>, Error> {
         reserve(cx.ctl, "the stone counts of every set of bags", GemsFight::bytes_for(game.bags()))?;
         let solved = GemsFight::new(game.contents().first().map_or(0, Vec::len), game.contents(), game.s());

@@ -43,8 +43,9 @@ impl Piles {
         &self.sizes[..self.len as usize]
     }
 
+    /// Stones in all (saturating: eight piles of up to 2^62 overflow a `u64`).
     pub fn stones(&self) -> u64 {
-        self.sizes().iter().sum()
+        self.sizes().iter().fold(0u64, |a, &s| a.saturating_add(s))
     }
 
     /// Whether one move leads from `self` to `to`: some pile loses at least
@@ -57,7 +58,7 @@ impl Piles {
             // Each other pile grows into a distinct pile of `to`; what is
             // left of `to` is the moved pile's remainder (one pile or none).
             let mut used = vec![false; to.len()];
-            fn grow(others: &[u64], to: &[u64], used: &mut [bool], at: usize, added: u64, pile: u64) -> bool {
+            fn grow(others: &[u64], to: &[u64], used: &mut [bool], at: usize, added: u128, pile: u64) -> bool {
                 if at == others.len() {
                     let rest: Vec<u64> = to.iter().zip(used.iter()).filter(|(_, &u)| !u).map(|(&x, _)| x).collect();
                     let kept = match rest[..] {
@@ -65,12 +66,12 @@ impl Piles {
                         [k] => k,
                         _ => return false,
                     };
-                    return added + kept < pile;
+                    return added + (kept as u128) < pile as u128;
                 }
                 for t in 0..to.len() {
                     if !used[t] && to[t] >= others[at] {
                         used[t] = true;
-                        if grow(others, to, used, at + 1, added + to[t] - others[at], pile) {
+                        if grow(others, to, used, at + 1, added + (to[t] - others[at]) as u128, pile) {
                             return true;
                         }
                         used[t] = false;
@@ -321,6 +322,19 @@ mod tests {
         assert!(out.contains(&Piles::new(&[1, 5, 3])));
         // stones never land on an emptied pile, and the total always drops
         assert!(out.iter().all(|p| p.stones() < 10));
+        // Sums of huge piles do not wrap: a move from a small pile cannot
+        // leave more stones than it had.
+        let huge = Piles::new(&[1 << 62; 4]);
+        assert_eq!(huge.stones(), u64::MAX);
+        assert!(!Piles::new(&[5, 1, 1, 1, 1, 1, 1, 1]).leads_to(&Piles::new(&[
+            1 << 62,
+            1 << 62,
+            1 << 62,
+            1 << 62,
+            5,
+            1,
+            1
+        ])));
         // and `leads_to` knows exactly these moves
         let from = Piles::new(&[3, 1, 4, 2]);
         for a in 0..=5u64 {

@@ -98,7 +98,7 @@ static INFO: Info = Info {
     players: ["First", "Second"],
     values: "outcome",
     params: &[Param::text("heaps", "Heaps", "3,4,5").help("1 to 12 heaps of 0 to 100 counters")],
-    notation: "Position: the player to move (1 or 2) and the heaps (1:3,4,5). Move: heap-counters taken, \\
+    notation: "Position: the player to move (1 or 2) and the heaps (1:3,4,5). Move: heap-counters taken, \
                the heap 1-based (2-4 takes 4 from the second heap).",
     end: "",
 };

@@ -21,6 +21,9 @@ pub struct Report {
     pub to_move: &'static str,
     /// Whether the game has ended.
     pub over: bool,
+    /// In games scored by points: each player's so far, first player first.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub points: Option<[i64; 2]>,
     pub value: Verdict,
     /// The listed moves, best first.
     pub moves: Vec<ValuedMove>,
@@ -43,6 +46,7 @@ impl Report {
             diagram,
             to_move: position.mover(),
             over: position.over(),
+            points: position.points(),
             value: analysis.value,
             moves: analysis.moves,
             unlisted: analysis.unlisted,

@@ -38,7 +38,7 @@ impl SplitGame {
     }
 
     /// A single bean in bottle `i`.
-    pub fn bean(&self, i: usize) -> Vec<u16> {
+    pub fn bean(&self, i: usize) -> Vec<u64> {
         let mut p = vec![0; self.bottles];
         p[i] = 1;
         p
@@ -49,12 +49,12 @@ impl SplitGame {
 pub type Split = (u8, u8, u8);
 
 impl Game for SplitGame {
-    /// Beans in each bottle.
-    type Pos = Vec<u16>;
+    /// Beans in each bottle (a bean in bottle 0 of 21 can become 2^20).
+    type Pos = Vec<u64>;
     type Move = Split;
     type Value = Outcome;
 
-    fn moves(&self, pos: &Vec<u16>, out: &mut Vec<Split>) {
+    fn moves(&self, pos: &Vec<u64>, out: &mut Vec<Split>) {
         let n = self.bottles;
         for i in (0..n).filter(|&i| pos[i] > 0) {
             for j in i + 1..n {
@@ -63,7 +63,7 @@ impl Game for SplitGame {
         }
     }
 
-    fn play(&self, pos: &Vec<u16>, (i, j, k): Split) -> StepOf<Self> {
+    fn play(&self, pos: &Vec<u64>, (i, j, k): Split) -> StepOf<Self> {
         let mut p = pos.clone();
         p[i as usize] -= 1;
         p[j as usize] += 1;
@@ -71,15 +71,15 @@ impl Game for SplitGame {
         Step { pos: p, reward: (), turn: Turn::Pass }
     }
 
-    fn terminal(&self, _: &Vec<u16>) -> Outcome {
+    fn terminal(&self, _: &Vec<u64>) -> Outcome {
         Outcome::Lose(0)
     }
 }
 
 impl Impartial for SplitGame {
     /// One component per bean.
-    fn split(&self, pos: &Vec<u16>, out: &mut Vec<Vec<u16>>) -> bool {
-        if pos.iter().map(|&c| c as u32).sum::<u32>() < 2 {
+    fn split(&self, pos: &Vec<u64>, out: &mut Vec<Vec<u64>>) -> bool {
+        if pos.iter().fold(0u64, |a, &c| a.saturating_add(c)) < 2 {
             return false;
         }
         for (i, &c) in pos.iter().enumerate() {
@@ -152,11 +152,12 @@ static INFO: Info = Info {
     end: "",
 };
 
-/// The most beans a bottle may hold in a position (moves add beans).
-const MAX_BEANS: u16 = 60_000;
+/// The most beans a bottle may hold in a position: moves multiply beans (one
+/// in bottle 0 of 21 can become 2^20), and counts must stay in a `u64`.
+const MAX_BEANS: u64 = 1_000_000_000;
 
-fn beans_of(text: &str, error: fn(String) -> Error) -> Result<Vec<u16>, Error> {
-    let beans: Vec<u16> = notation::list(text, "beans", 0, MAX_BEANS).map_err(|e| error(e.to_string()))?;
+fn beans_of(text: &str, error: fn(String) -> Error) -> Result<Vec<u64>, Error> {
+    let beans: Vec<u64> = notation::list(text, "beans", 0, MAX_BEANS).map_err(|e| error(e.to_string()))?;
     if !(2..=MAX_BOTTLES).contains(&beans.len()) {
         return Err(error(format!("2 to {MAX_BOTTLES} bottles, not {}", beans.len())));
     }
@@ -165,66 +166,61 @@ fn beans_of(text: &str, error: fn(String) -> Error) -> Result<Vec<u16>, Error> {
 
 impl Listing for SplitListing {
     type Game = SplitGame;
-    type State = Moving<Vec<u16>>;
+    type State = Moving<Vec<u64>>;
 
     fn info(&self) -> &'static Info {
         &INFO
     }
 
-    fn start(&self, params: &Params) -> Result<(SplitGame, Moving<Vec<u16>>), Error> {
+    fn start(&self, params: &Params) -> Result<(SplitGame, Moving<Vec<u64>>), Error> {
         let beans = beans_of(params.text(&INFO.params[0]), Error::Params)?;
         Ok((SplitGame::new(beans.len()), Moving::first(beans)))
     }
 
-    fn parse(&self, text: &str) -> Result<(SplitGame, Moving<Vec<u16>>), Error> {
+    fn parse(&self, text: &str) -> Result<(SplitGame, Moving<Vec<u64>>), Error> {
         let (mover, beans) = notation::player(text)?;
         let beans = beans_of(beans, Error::Position)?;
         Ok((SplitGame::new(beans.len()), Moving { pos: beans, mover }))
     }
 
-    fn write(&self, _: &SplitGame, m: &Moving<Vec<u16>>) -> String {
+    fn write(&self, _: &SplitGame, m: &Moving<Vec<u64>>) -> String {
         format!("{}:{}", m.mover + 1, join(&m.pos, ","))
     }
 
-    fn params(&self, _: &SplitGame, m: &Moving<Vec<u16>>) -> Params {
+    fn params(&self, _: &SplitGame, m: &Moving<Vec<u64>>) -> Params {
         Params::new().with("beans", join(&m.pos, ","))
     }
 
-    fn pos<'s>(&self, m: &'s Moving<Vec<u16>>) -> &'s Vec<u16> {
+    fn pos<'s>(&self, m: &'s Moving<Vec<u64>>) -> &'s Vec<u64> {
         &m.pos
     }
 
-    fn play(&self, game: &SplitGame, m: &Moving<Vec<u16>>, mv: Split) -> Moving<Vec<u16>> {
-        let mut next = game.play(&m.pos, mv).pos;
-        for b in &mut next {
-            *b = (*b).min(MAX_BEANS);
-        }
-        m.then(next)
+    fn play(&self, game: &SplitGame, m: &Moving<Vec<u64>>, mv: Split) -> Moving<Vec<u64>> {
+        m.then(game.play(&m.pos, mv).pos)
     }
 
-    fn to_move(&self, _: &SplitGame, m: &Moving<Vec<u16>>) -> usize {
+    fn to_move(&self, _: &SplitGame, m: &Moving<Vec<u64>>) -> usize {
         m.mover as usize
     }
 
-    fn move_name(&self, _: &SplitGame, _: &Moving<Vec<u16>>, (i, j, k): Split) -> String {
+    fn move_name(&self, _: &SplitGame, _: &Moving<Vec<u64>>, (i, j, k): Split) -> String {
         format!("{i},{j},{k}")
     }
 
-    fn move_label(&self, _: &SplitGame, _: &Moving<Vec<u16>>, (i, j, k): Split) -> String {
+    fn move_label(&self, _: &SplitGame, _: &Moving<Vec<u64>>, (i, j, k): Split) -> String {
         format!("a bean from bottle {i} into bottles {j} and {k}")
     }
 
-    fn diagram(&self, game: &SplitGame, m: &Moving<Vec<u16>>) -> Diagram {
-        let heaps = m.pos.iter().enumerate().map(|(i, &b)| Heap { size: b as u64, label: format!("Bottle {i}") });
+    fn diagram(&self, game: &SplitGame, m: &Moving<Vec<u64>>) -> Diagram {
+        let heaps = m.pos.iter().enumerate().map(|(i, &b)| Heap { size: b, label: format!("Bottle {i}") });
         Diagram::heaps(heaps.collect())
             .note(format!("nimber of one bean in each bottle: {}", join(bean_values(game.bottles()), " ")))
     }
 
-    fn value(&self, game: &SplitGame, m: &Moving<Vec<u16>>, cx: &Cx) -> Result<Valued<Split>, Error> {
+    fn value(&self, game: &SplitGame, m: &Moving<Vec<u64>>, cx: &Cx) -> Result<Valued<Split>, Error> {
         cx.ctl.check()?;
         let g = bean_values(game.bottles());
-        let beans: Vec<u64> = m.pos.iter().map(|&b| b as u64).collect();
-        let x = nimber(&beans, &g) as u64;
+        let x = nimber(&m.pos, &g) as u64;
         let mut moves: Vec<(Split, Verdict)> = self
             .moves(game, m)
             .into_iter()
@@ -248,6 +244,14 @@ mod tests {
     /// Every position of up to 5 bottles with at most 3 beans in all: whole
     /// positions (no splitting) have the theory's nimber, win/lose agrees
     /// with negamax, and the winning moves are those that leave nimber 0.
+    /// Beans multiply as they move right; counts past a `u16` are kept exactly.
+    #[test]
+    fn large_counts_keep_their_parity() {
+        use crate::catalogue::Entry;
+        let next = SplitListing.open("1:1,65535,0").unwrap().play("0,1,2").unwrap();
+        assert_eq!(next.text(), "2:0,65536,1");
+    }
+
     #[test]
     fn theory_matches_whole_positions() {
         for n in 2..=5 {
@@ -261,11 +265,11 @@ mod tests {
             let mut nm = Negamax::new(&game, Control::default());
             let mut checked = 0;
             for code in 0..4usize.pow(n as u32) {
-                let pos: Vec<u16> = (0..n).map(|b| (code / 4usize.pow(b as u32) % 4) as u16).collect();
-                if pos.iter().sum::<u16>() > 3 {
+                let pos: Vec<u64> = (0..n).map(|b| (code / 4usize.pow(b as u32) % 4) as u64).collect();
+                if pos.iter().sum::<u64>() > 3 {
                     continue;
                 }
-                let beans: Vec<u64> = pos.iter().map(|&c| c as u64).collect();
+                let beans = pos.clone();
                 let v = whole.value(&pos).unwrap();
                 assert_eq!(v, nimber(&beans, &g), "{pos:?}");
                 assert_eq!(nm.value(&pos).unwrap().is_win(), v != 0);

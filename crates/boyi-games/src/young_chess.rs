@@ -311,20 +311,27 @@ impl Listing for YoungChessListing {
         let mut cells: Vec<Cell> = (0..game.rows() * cols)
             .map(|i| Cell { worth: Some([game.a[i as usize] as i64, game.b[i as usize] as i64]), ..Cell::default() })
             .collect();
-        let mut scores = [0i64; 2];
         for (i, c) in state.cells.iter().enumerate() {
-            let player = i % 2;
             let cell = &mut cells[(c.row * cols + c.col) as usize];
-            cell.owner = Some(player as u8);
-            cell.label = ["B", "W"][player].to_string();
-            scores[player] += cell.worth.map_or(0, |w| w[player]);
+            cell.owner = Some((i % 2) as u8);
+            cell.label = ["B", "W"][i % 2].to_string();
         }
+        let scores = self.points(game, state).unwrap_or_default();
         if let Some(last) = state.cells.last() {
             cells[(last.row * cols + last.col) as usize].marks.push("last");
         }
         Diagram::grid(Grid::new(game.rows(), cols, cells))
             .note(format!("{} of {} cells filled (B black, W white)", state.board.stones, game.rows() * cols))
             .note(format!("scores so far: Black {}, White {}", scores[0], scores[1]))
+    }
+
+    fn points(&self, game: &YoungChess, state: &Filled) -> Option<[i64; 2]> {
+        let mut points = [0i64; 2];
+        for (i, c) in state.cells.iter().enumerate() {
+            let cell = (c.row * game.cols() + c.col) as usize;
+            points[i % 2] += if i % 2 == 0 { game.a[cell] } else { game.b[cell] } as i64;
+        }
+        Some(points)
     }
 
     fn value(&self, game: &YoungChess, state: &Filled, cx: &Cx) -> Result<Valued<Corner>, Error> {

@@ -417,7 +417,11 @@ function statusWords(entry) {
   const [who, second] = subject(st.to_move);
   const verb = (w) => (second ? w : `${w}s`);
   if (st.over) {
-    if (st.value.kind === 'score') return 'Game over: see the scores below.';
+    if (st.points) {
+      const [a, b] = st.points;
+      const end = a === b ? 'a tie' : `${players[a > b ? 0 : 1]} wins`;
+      return `Game over: ${players[0]} ${a}, ${players[1]} ${b}: ${end}.`;
+    }
     if (st.value.result === 'lose') {
       const [winner, w2] = subject(1 - st.to_move);
       return `Game over: ${winner} ${w2 ? 'win' : 'wins'}!`;
@@ -579,10 +583,19 @@ async function show(position) {
   }
 }
 
-function push(position) {
+// Moves on to `position`: into the history once it is shown, so that a
+// position the server refused never enters it.
+async function advance(position) {
+  const [history, cursor] = [app.history, app.cursor];
   app.history = app.history.slice(0, app.cursor + 1);
   app.history.push(position);
   app.cursor = app.history.length - 1;
+  try {
+    await show(position);
+  } catch (e) {
+    [app.history, app.cursor] = [history, cursor];
+    throw e;
+  }
 }
 
 function humansTurn() {
@@ -602,16 +615,14 @@ async function computerIfDue() {
   if (entry.thinking) return;
   await sleep(300);
   const r = await api('/api/computer', { game: app.info.id, position: entry.state.position, skill: app.skill });
-  push(r.position);
-  await show(r.position);
+  await advance(r.position);
 }
 
 function humanMove(move) {
   if (app.pending > 0 || !humansTurn()) return;
   run(async () => {
     const r = await api('/api/play', { game: app.info.id, position: app.current.state.position, move });
-    push(r.position);
-    await show(r.position);
+    await advance(r.position);
     await computerIfDue();
   });
 }
@@ -628,6 +639,8 @@ function undo() {
     if (app.mode !== 'two') while (c > 0 && !humanTurnAt(c)) c--;
     app.cursor = c;
     await show(app.history[c]);
+    // Back at the start with the computer to move: it moves again.
+    await computerIfDue();
   });
 }
 
@@ -710,17 +723,27 @@ function fromAddress() {
   const id = slash < 0 ? hash : hash.slice(0, slash);
   if (!app.games.some((g) => g.id === id)) return false;
   if (slash < 0) {
+    if (app.pending > 0) return true;
     choose(id);
     newGame();
     return true;
   }
   const position = hash.slice(slash + 1);
   if (app.current && app.current.state.game === id && app.current.state.position === position) return true;
-  choose(id);
   run(async () => {
+    const before = [app.info, app.history, app.cursor];
+    choose(id);
     app.history = [position];
     app.cursor = 0;
-    await show(position);
+    try {
+      await show(position);
+    } catch (e) {
+      // A position the server refuses leaves the page as it was.
+      [app.info, app.history, app.cursor] = before;
+      $('#game-picker').value = app.info.id;
+      renderParams();
+      throw e;
+    }
     fillForm(app.current.state.params);
     await computerIfDue();
   });

@@ -159,8 +159,14 @@ async fn games(AxState(_): Shared) -> Json<Json_> {
 
 async fn start(AxState(app): Shared, Body(req): Body<StartReq>) -> Result<Json<Json_>, ApiError> {
     let game = app.game(&req.game)?;
-    let position = game.start(&Params::from_json(&req.params)?)?;
-    Ok(Json(json!({"game": game.info().id, "position": position.text()})))
+    let position = game.start(&Params::from_json(&req.params)?)?.text();
+    if position.len() > MAX_POSITION {
+        return Err(ApiError::bad_params(format!(
+            "that game's position is {} bytes long; the server reads positions of at most {MAX_POSITION}",
+            position.len()
+        )));
+    }
+    Ok(Json(json!({"game": game.info().id, "position": position})))
 }
 
 async fn analyze(AxState(app): Shared, Body(req): Body<PositionReq>) -> Result<Response, ApiError> {
@@ -197,12 +203,16 @@ async fn computer(AxState(app): Shared, Body(req): Body<ComputerReq>) -> Result<
     };
     let mv = choose(&state.moves, req.skill, app.random(req.seed))
         .ok_or_else(|| ApiError::illegal_move("the game is over: there is no move to make"))?;
+    let position = match &mv.position {
+        Some(p) => p.clone(),
+        None => app.open(&req.game, &state.position)?.play(&mv.mv)?.text(),
+    };
     Ok(Json(json!({
         "game": state.game,
         "move": mv.mv,
         "label": mv.label,
         "value": mv.value,
-        "position": mv.position,
+        "position": position,
     })))
 }
 

@@ -15,8 +15,11 @@ pub struct MoveState {
     /// How people name it.
     pub label: String,
     pub value: Verdict,
-    /// The position it leads to, so a page can follow it without asking.
-    pub position: String,
+    /// The position it leads to, so a page can follow it without asking
+    /// (left out where the moves are so many that writing every position
+    /// would cost megabytes).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub position: Option<String>,
     /// Where the diagram draws it.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub at: Option<Target>,
@@ -32,6 +35,9 @@ pub struct State {
     pub to_move: usize,
     /// Whether the game has ended.
     pub over: bool,
+    /// In games scored by points: each player's so far, first player first.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub points: Option<[i64; 2]>,
     pub value: Verdict,
     pub moves: Vec<MoveState>,
     /// Legal moves not listed (too many).
@@ -50,10 +56,12 @@ fn params_map(p: &Params) -> std::collections::BTreeMap<String, String> {
     p.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect()
 }
 
-/// Where playing `mv` from `pos` leads, as text ("" should it fail, which a
-/// listed move never does).
-fn after(pos: &dyn Position, mv: &str) -> String {
-    pos.play(mv).map(|p| p.text()).unwrap_or_default()
+/// Bytes of positions after moves a state may carry.
+const AFTER_BYTES: usize = 1 << 20;
+
+/// Where playing `mv` from `pos` leads, as text.
+pub fn after(pos: &dyn Position, mv: &str) -> Option<String> {
+    pos.play(mv).map(|p| p.text()).ok()
 }
 
 impl State {
@@ -69,11 +77,13 @@ impl State {
     }
 
     fn of(pos: &dyn Position, a: Analysis) -> State {
+        let text = pos.text();
+        let follow = a.moves.len().saturating_mul(text.len() + 16) <= AFTER_BYTES;
         let moves = a
             .moves
             .into_iter()
             .map(|m| MoveState {
-                position: after(pos, &m.info.name),
+                position: if follow { after(pos, &m.info.name) } else { None },
                 mv: m.info.name,
                 label: m.info.label,
                 value: m.value,
@@ -82,9 +92,10 @@ impl State {
             .collect();
         State {
             game: pos.entry().info().id,
-            position: pos.text(),
+            position: text,
             to_move: pos.to_move(),
             over: pos.over(),
+            points: pos.points(),
             value: a.value,
             moves,
             unlisted: a.unlisted,
@@ -133,7 +144,7 @@ mod tests {
     use super::*;
 
     fn mv(name: &str, value: Verdict) -> MoveState {
-        MoveState { mv: name.into(), label: name.into(), value, position: String::new(), at: None }
+        MoveState { mv: name.into(), label: name.into(), value, position: None, at: None }
     }
 
     fn uniform(seed: u64) -> impl FnMut() -> f64 {

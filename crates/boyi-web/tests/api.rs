@@ -212,6 +212,12 @@ fn bad_input_gets_a_clear_4xx_and_the_server_stays_up() {
             "too_large",
         ),
         (
+            "a start too long to send back",
+            post(a, "/api/start", &json!({"game": "geography", "params": {"graph": "grid 30x30"}})),
+            400,
+            "bad_params",
+        ),
+        (
             "too many heaps",
             post(a, "/api/analyze", &json!({"game": "nim", "position": "1:1,1,1,1,1,1,1,1,1,1,1,1,1"})),
             400,

@@ -272,6 +272,20 @@ async fn nim(c: &Client, url: &str) -> Result<(), Failure> {
     // 3 ^ 4 ^ 5 = 2: the only winning move takes 2 from the first heap.
     assert_eq!(wins.len(), 1, "{moves:?}");
     assert_eq!(wins[0]["move"], "1-2");
+    // Twelve moves listed: numbers past 9 need the list's padding to show.
+    let padding = c
+        .execute("return parseFloat(getComputedStyle(document.querySelector('#move-list')).paddingLeft);", vec![])
+        .await?;
+    assert!(padding.as_f64().is_some_and(|p| p >= 36.0), "room for two-digit markers: {padding}");
+    // Without a CJK font, no Chinese is drawn as boxes: not in the title, not in the picker.
+    let cjk = c
+        .execute(
+            "return [document.querySelector('#cjk').hidden, \
+             [...document.querySelectorAll('#game-picker option')].some(o => /[\\u3400-\\u9fff]/.test(o.text))];",
+            vec![],
+        )
+        .await?;
+    assert!(cjk[0] == false || cjk[1] == false, "CJK hidden from the title but shown in the picker: {cjk}");
     screenshot(c, "nim.png").await?;
     c.find(Locator::Css(".heaps .counter[data-move='1-2']")).await?.click().await?;
     let script = "return [document.body.dataset.busy, document.querySelector('#board').dataset.position];";

@@ -168,6 +168,13 @@ pub trait Listing: Send + Sync + 'static {
 
     fn diagram(&self, game: &Self::Game, state: &Self::State) -> Diagram;
 
+    /// In games scored by points: each player's points so far, first
+    /// player first (how an ended game came out).
+    fn points(&self, game: &Self::Game, state: &Self::State) -> Option<[i64; 2]> {
+        let _ = (game, state);
+        None
+    }
+
     /// The position's value and its moves' values, by the method that suits the game.
     fn value(&self, game: &Self::Game, state: &Self::State, cx: &Cx) -> Result<Valued<MoveOf<Self>>, Error>;
 
@@ -270,6 +277,8 @@ pub trait Position: Send + Sync {
     /// The position after the move `mv` names; the error lists the legal ones.
     fn play(&self, mv: &str) -> Result<Box<dyn Position>, Error>;
     fn diagram(&self) -> Diagram;
+    /// See [`Listing::points`].
+    fn points(&self) -> Option<[i64; 2]>;
     fn analyze(&self, cx: &Cx) -> Result<Analysis, Error>;
 }
 
@@ -339,8 +348,10 @@ impl<L: Listing> Position for Opened<L> {
         let (l, g, s) = (self.listing, &*self.game, &self.state);
         let Some(mv) = l.parse_move(g, s, text) else {
             let legal: Vec<String> = l.moves(g, s).into_iter().take(40).map(|m| l.move_name(g, s, m)).collect();
-            return Err(Error::illegal(if legal.is_empty() {
+            return Err(Error::illegal(if l.over(g, s) {
                 format!("\"{}\": the game is over", text.trim())
+            } else if legal.is_empty() {
+                format!("\"{}\" is not legal here", text.trim())
             } else {
                 format!("\"{}\" is not legal here; legal moves: {}", text.trim(), legal.join(" "))
             }));
@@ -350,6 +361,10 @@ impl<L: Listing> Position for Opened<L> {
 
     fn diagram(&self) -> Diagram {
         self.listing.diagram(&self.game, &self.state)
+    }
+
+    fn points(&self) -> Option<[i64; 2]> {
+        self.listing.points(&self.game, &self.state)
     }
 
     fn analyze(&self, cx: &Cx) -> Result<Analysis, Error> {
