@@ -14,9 +14,9 @@
 use boyi::solve::grundy::MexSet;
 use boyi::{Game, Impartial, Outcome, Step, StepOf, Turn};
 
-use crate::catalogue::{best_first, Cx, Info, Listing, Moving, Valued};
 use crate::diagram::{Cell, Diagram, Grid};
 use crate::error::{reserve, Error};
+use crate::listing::{best_first, Cx, Info, Listing, Moving, Valued};
 use crate::notation::{self, join};
 use crate::params::{Param, Params};
 use crate::verdict::Verdict;
@@ -414,7 +414,7 @@ mod tests {
     /// every position it leads to reads back.
     #[test]
     fn moves_leave_positions_that_read_back() {
-        use crate::catalogue::Entry;
+        use crate::listing::Entry;
         let pos = ArrayListing.open("1:1000000:1").unwrap();
         assert!(pos.play("1,1000000").is_err());
         let next = pos.play("1,50000").unwrap();

@@ -15,9 +15,9 @@
 use boyi::solve::negamax::Negamax;
 use boyi::{Game, Outcome, Step, StepOf, Turn};
 
-use crate::catalogue::{valued_by, Cx, Info, Listing, Valued};
 use crate::diagram::{Cell, Diagram, Grid};
 use crate::error::Error;
+use crate::listing::{valued_by, Cx, Info, Listing, Valued};
 use crate::notation::{self, join};
 use crate::params::{Param, Params};
 use crate::verdict::Verdict;

@@ -12,9 +12,9 @@
 use boyi::solve::grundy::Grundy;
 use boyi::{Game, Impartial, Outcome, Step, StepOf, Turn};
 
-use crate::catalogue::{best_first, Cx, Info, Listing, Moving, Valued};
 use crate::diagram::{Cell, Diagram, Grid, Target};
 use crate::error::Error;
+use crate::listing::{best_first, Cx, Info, Listing, Moving, Valued};
 use crate::notation;
 use crate::params::{Param, Params};
 use crate::verdict::Verdict;

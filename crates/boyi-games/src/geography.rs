@@ -10,9 +10,9 @@
 use boyi::solve::matching::{Graph, Matching};
 use boyi::{Game, Outcome, Step, StepOf, Turn};
 
-use crate::catalogue::{counted, Cx, Info, Listing, Valued};
 use crate::diagram::{Diagram, Drawing, Target};
 use crate::error::Error;
+use crate::listing::{counted, Cx, Info, Listing, Valued};
 use crate::notation::{self, join};
 use crate::params::{Param, Params};
 use crate::verdict::Verdict;

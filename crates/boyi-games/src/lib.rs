@@ -1,6 +1,6 @@
 //! The boyi catalogue: one module a game, holding its rules as an
 //! implementation of the engine's model, its notation, what its positions
-//! look like and how they are valued ([`catalogue::Listing`]), with a
+//! look like and how they are valued ([`listing::Listing`]), with a
 //! brute-force test beside it; and judge adapters that answer classic judge
 //! problems byte for byte.
 
@@ -18,6 +18,7 @@ pub mod generate;
 pub mod geography;
 pub mod heap_report;
 pub mod judge;
+pub mod listing;
 pub mod moving_pebbles;
 pub mod nim;
 pub mod notation;
@@ -31,9 +32,9 @@ pub mod subtraction;
 pub mod verdict;
 pub mod young_chess;
 
-pub use catalogue::{Cx, Entry, Listing, Position, Session};
 pub use diagram::{Diagram, Target};
 pub use error::Error;
 pub use judge::{Problem, SolveOptions};
+pub use listing::{Cx, Entry, Listing, Position, Session};
 pub use params::{Param, Params};
 pub use verdict::Verdict;

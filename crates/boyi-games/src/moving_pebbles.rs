@@ -12,9 +12,9 @@
 use boyi::solve::negamax::Negamax;
 use boyi::{Game, Impartial, Outcome, Step, StepOf, Turn};
 
-use crate::catalogue::{valued_by, Cx, Info, Listing, Moving, Valued};
 use crate::diagram::{Diagram, Heap};
 use crate::error::Error;
+use crate::listing::{valued_by, Cx, Info, Listing, Moving, Valued};
 use crate::notation::{self, join};
 use crate::params::{Param, Params};
 use crate::verdict::Verdict;

@@ -11,9 +11,9 @@
 use boyi::solve::negamax::Negamax;
 use boyi::{Game, Impartial, Outcome, Step, StepOf, Turn};
 
-use crate::catalogue::{best_first, valued_by, Cx, Info, Listing, Moving, Valued};
 use crate::diagram::{Diagram, Heap, Target};
 use crate::error::Error;
+use crate::listing::{best_first, valued_by, Cx, Info, Listing, Moving, Valued};
 use crate::notation::{self, join};
 use crate::params::{Param, Params};
 use crate::verdict::Verdict;
@@ -199,7 +199,7 @@ impl Listing for NimListing {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::catalogue::{Entry, Session};
+    use crate::listing::{Entry, Session};
     use boyi::Control;
 
     /// Plain recursion over unsorted heaps, straight from the rules.

@@ -10,9 +10,9 @@
 use boyi::index::bitmask;
 use boyi::{Game, Indexed, Layered, Outcome, Step, StepOf, Turn};
 
-use crate::catalogue::{valued_by, Cx, Info, Listing, Valued};
 use crate::diagram::{Cell, Diagram, Grid, Target};
 use crate::error::{reserve, Error};
+use crate::listing::{valued_by, Cx, Info, Listing, Valued};
 use crate::notation::{self, join};
 use crate::params::{Param, Params};
 use crate::verdict::Verdict;

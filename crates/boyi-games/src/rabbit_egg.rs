@@ -16,9 +16,9 @@
 use boyi::solve::matching::{Graph, Matching};
 use boyi::{Control, Game, Outcome, Step, StepOf, Turn};
 
-use crate::catalogue::{counted, Cx, Info, Listing, Valued};
 use crate::diagram::{Cell, Diagram, Grid, Target};
 use crate::error::Error;
+use crate::listing::{counted, Cx, Info, Listing, Valued};
 use crate::notation;
 use crate::params::{Param, Params};
 use crate::verdict::Verdict;

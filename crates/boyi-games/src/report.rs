@@ -4,8 +4,8 @@
 
 use serde::Serialize;
 
-use crate::catalogue::{Analysis, Position, ValuedMove};
 use crate::diagram::{Diagram, Target};
+use crate::listing::{Analysis, Position, ValuedMove};
 use crate::verdict::Verdict;
 
 #[derive(Clone, Debug, Serialize)]

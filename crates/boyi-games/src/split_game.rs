@@ -13,9 +13,9 @@ use boyi::{Game, Impartial, Outcome, Step, StepOf, Turn};
 
 use boyi::solve::grundy::MexSet;
 
-use crate::catalogue::{best_first, Cx, Info, Listing, Moving, Valued};
 use crate::diagram::{Diagram, Heap};
 use crate::error::Error;
+use crate::listing::{best_first, Cx, Info, Listing, Moving, Valued};
 use crate::notation::{self, join};
 use crate::params::{Param, Params};
 use crate::verdict::Verdict;
@@ -247,7 +247,7 @@ mod tests {
     /// Beans multiply as they move right; counts past a `u16` are kept exactly.
     #[test]
     fn large_counts_keep_their_parity() {
-        use crate::catalogue::Entry;
+        use crate::listing::Entry;
         let next = SplitListing.open("1:1,65535,0").unwrap().play("0,1,2").unwrap();
         assert_eq!(next.text(), "2:0,65536,1");
     }

@@ -11,9 +11,9 @@
 use boyi::index::staircase::{Corner, Staircase};
 use boyi::{Game, Indexed, Layered, Step, StepOf};
 
-use crate::catalogue::{valued_by, Cx, Info, Listing, Valued};
 use crate::diagram::{Cell, Diagram, Grid, Target};
 use crate::error::Error;
+use crate::listing::{valued_by, Cx, Info, Listing, Valued};
 use crate::notation::{self, join};
 use crate::params::{Param, Params};
 use crate::verdict::Verdict;

@@ -39,17 +39,19 @@ pub const MAX_POSITION: usize = 8 << 10;
 pub struct App {
     pub config: Config,
     /// Solved tables, analyses and search tables, shared by all requests.
-    pub session: Session,
+    pub session: Arc<Session>,
     jobs: Arc<Jobs>,
     seeds: AtomicU64,
 }
 
 impl App {
     pub fn new(config: Config) -> Self {
-        let session = Session::new(config.cache_bytes, config.table_bytes)
-            .with_threads(config.threads)
-            .with_books(config.books.clone());
-        let jobs = Arc::new(Jobs::new(&config));
+        let session = Arc::new(
+            Session::new(config.cache_bytes, config.table_bytes)
+                .with_threads(config.threads)
+                .with_books(config.books.clone()),
+        );
+        let jobs = Arc::new(Jobs::new(&config, session.clone()));
         let seed =
             std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(1, |d| d.as_nanos() as u64);
         App { config, session, jobs, seeds: AtomicU64::new(seed) }
@@ -173,7 +175,7 @@ async fn analyze(AxState(app): Shared, Body(req): Body<PositionReq>) -> Result<R
     let pos = app.open(&req.game, &req.position)?;
     let limit = app.config.time_limit + Duration::from_secs(1);
     let wait = req.wait.filter(|w| w.is_finite() && *w >= 0.0).map_or(limit, |w| Duration::from_secs_f64(w).min(limit));
-    match app.jobs.analyze(&app, pos, wait).await? {
+    match app.jobs.analyze(pos, wait).await? {
         Reply::Done(state) => Ok(Json(&*state).into_response()),
         Reply::Pending(state, progress) => {
             Ok((StatusCode::ACCEPTED, Json(json!({"pending": true, "progress": progress, "state": state})))
@@ -197,7 +199,7 @@ async fn computer(AxState(app): Shared, Body(req): Body<ComputerReq>) -> Result<
         return Err(ApiError::bad_request(format!("skill must be in [0, 1], not {}", req.skill)));
     }
     let limit = app.config.time_limit + Duration::from_secs(1);
-    let state = match app.jobs.analyze(&app, pos, limit).await? {
+    let state = match app.jobs.analyze(pos, limit).await? {
         Reply::Done(state) => state,
         Reply::Pending(..) => return Err(ApiError::too_slow("the computer ran out of time choosing a move")),
     };

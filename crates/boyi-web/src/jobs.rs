@@ -9,7 +9,7 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use boyi::{Control, Progress};
-use boyi_games::catalogue::{Cx, Position};
+use boyi_games::catalogue::{Cx, Position, Session};
 use serde::Serialize;
 use tokio::sync::{watch, Semaphore};
 
@@ -63,22 +63,27 @@ pub enum Reply {
 pub struct Jobs {
     running: Mutex<HashMap<String, Arc<Job>>>,
     slots: Arc<Semaphore>,
+    /// Where finished analyses go, and what the solves keep.
+    session: Arc<Session>,
+    time_limit: Duration,
+    memory: u64,
 }
 
 impl Jobs {
-    pub fn new(config: &Config) -> Self {
-        Jobs { running: Mutex::new(HashMap::new()), slots: Arc::new(Semaphore::new(config.solvers.max(1))) }
+    pub fn new(config: &Config, session: Arc<Session>) -> Self {
+        Jobs {
+            running: Mutex::new(HashMap::new()),
+            slots: Arc::new(Semaphore::new(config.solvers.max(1))),
+            session,
+            time_limit: config.time_limit,
+            memory: config.request_memory,
+        }
     }
 
     /// The analysis of `pos`, waiting for it at most `wait`.
-    pub async fn analyze(
-        self: &Arc<Self>,
-        app: &Arc<crate::api::App>,
-        pos: Box<dyn Position>,
-        wait: Duration,
-    ) -> Result<Reply, ApiError> {
+    pub async fn analyze(self: &Arc<Self>, pos: Box<dyn Position>, wait: Duration) -> Result<Reply, ApiError> {
         let key = format!("state:{}:{}", pos.entry().info().id, pos.text());
-        if let Some(hit) = app.session.cache().get::<State>(&key) {
+        if let Some(hit) = self.session.cache().get::<State>(&key) {
             return Ok(Reply::Done(hit));
         }
         let unvalued = || State::unvalued(pos.as_ref());
@@ -87,7 +92,7 @@ impl Jobs {
             match running.get(&key) {
                 Some(job) => job.clone(),
                 None => {
-                    let job = self.start(app, key.clone(), pos.entry().open(&pos.text())?);
+                    let job = self.start(key.clone(), pos.entry().open(&pos.text())?);
                     running.insert(key.clone(), job.clone());
                     job
                 }
@@ -106,28 +111,22 @@ impl Jobs {
         }
     }
 
-    fn start(self: &Arc<Self>, app: &Arc<crate::api::App>, key: String, pos: Box<dyn Position>) -> Arc<Job> {
+    fn start(self: &Arc<Self>, key: String, pos: Box<dyn Position>) -> Arc<Job> {
         let (tx, rx) = watch::channel(None);
         let reporter = Arc::new(Reporter::default());
         let job = Arc::new(Job { reporter: reporter.clone(), result: rx });
-        let (jobs, app) = (self.clone(), app.clone());
+        let jobs = self.clone();
         tokio::spawn(async move {
-            let result = jobs.run(&app, &key, pos, reporter).await;
+            let result = jobs.run(&key, pos, reporter).await;
             let _ = tx.send(Some(result));
             jobs.running.lock().unwrap_or_else(|e| e.into_inner()).remove(&key);
         });
         job
     }
 
-    async fn run(
-        &self,
-        app: &Arc<crate::api::App>,
-        key: &str,
-        pos: Box<dyn Position>,
-        reporter: Arc<Reporter>,
-    ) -> Result<Arc<State>, ApiError> {
+    async fn run(&self, key: &str, pos: Box<dyn Position>, reporter: Arc<Reporter>) -> Result<Arc<State>, ApiError> {
         let started = Instant::now();
-        let limit = app.config.time_limit;
+        let limit = self.time_limit;
         let permit = tokio::time::timeout(limit, self.slots.clone().acquire_owned())
             .await
             .map_err(|_| {
@@ -138,10 +137,7 @@ impl Jobs {
             })?
             .map_err(|_| ApiError::busy("the server is shutting down"))?;
         let cancel = Arc::new(AtomicBool::new(false));
-        let ctl = Control::default()
-            .with_memory_limit(app.config.request_memory)
-            .with_cancel(cancel.clone())
-            .with_progress(reporter);
+        let ctl = Control::default().with_memory_limit(self.memory).with_cancel(cancel.clone()).with_progress(reporter);
         let deadline = {
             let cancel = cancel.clone();
             let remaining = limit.saturating_sub(started.elapsed());
@@ -150,10 +146,10 @@ impl Jobs {
                 cancel.store(true, Ordering::Relaxed);
             })
         };
-        let session = app.clone();
+        let session = self.session.clone();
         let task = tokio::task::spawn_blocking(move || {
             let _permit = permit;
-            let analysis = pos.analyze(&Cx { ctl: &ctl, session: &session.session });
+            let analysis = pos.analyze(&Cx { ctl: &ctl, session: &session });
             match analysis {
                 Ok(a) => Ok(State::valued(pos.as_ref(), a)),
                 Err(e) => Err((e, Box::new(State::unvalued(pos.as_ref())))),
@@ -167,7 +163,7 @@ impl Jobs {
             Ok(Ok(state)) => {
                 let state = Arc::new(state);
                 let bytes = serde_json::to_string(&*state).map_or(4096, |s| s.len() as u64) * 2;
-                app.session.cache().put(key.to_string(), state.clone(), bytes);
+                self.session.cache().put(key.to_string(), state.clone(), bytes);
                 Ok(state)
             }
             Ok(Err((e, unvalued))) => {

@@ -5,6 +5,7 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
+pub use crate::error::format_bytes;
 use crate::error::Error;
 
 /// Receives progress reports. Implementations must be cheap: solvers call
@@ -94,22 +95,6 @@ impl Control {
         if let Some(p) = &self.progress {
             p.finish();
         }
-    }
-}
-
-/// Bytes in the units people read: `6.2 GiB`, `512 MiB`, `12 KiB`.
-pub fn format_bytes(bytes: u64) -> String {
-    const UNITS: [&str; 5] = ["B", "KiB", "MiB", "GiB", "TiB"];
-    let mut value = bytes as f64;
-    let mut unit = 0;
-    while value >= 1024.0 && unit + 1 < UNITS.len() {
-        value /= 1024.0;
-        unit += 1;
-    }
-    if unit == 0 || value >= 100.0 {
-        format!("{value:.0} {}", UNITS[unit])
-    } else {
-        format!("{value:.1} {}", UNITS[unit])
     }
 }
 

@@ -1,5 +1,3 @@
-use crate::control::format_bytes;
-
 /// Why a solve did not produce an answer.
 #[derive(Debug, thiserror::Error)]
 pub enum Error {
@@ -11,4 +9,20 @@ pub enum Error {
     Cycle,
     #[error("{0}")]
     Unsupported(String),
+}
+
+/// Bytes in the units people read: `6.2 GiB`, `512 MiB`, `12 KiB`.
+pub fn format_bytes(bytes: u64) -> String {
+    const UNITS: [&str; 5] = ["B", "KiB", "MiB", "GiB", "TiB"];
+    let mut value = bytes as f64;
+    let mut unit = 0;
+    while value >= 1024.0 && unit + 1 < UNITS.len() {
+        value /= 1024.0;
+        unit += 1;
+    }
+    if unit == 0 || value >= 100.0 {
+        format!("{value:.0} {}", UNITS[unit])
+    } else {
+        format!("{value:.1} {}", UNITS[unit])
+    }
 }

@@ -1,17 +1,13 @@
 //! Every game boyi knows, and every judge problem it answers, by id and
 //! alias. A game joins with one line in [`GAMES`] (and a judge format with
-//! one line in [`PROBLEMS`]); nothing else in the workspace names it.
+//! one line in [`PROBLEMS`]); nothing else in the workspace names it. The
+//! interface the games implement is [`crate::listing`], re-exported here
+//! for the front ends.
 
-mod cache;
-mod listing;
-mod session;
-
-pub use cache::Cache;
-pub use listing::{
-    best_first, counted, play_all, valued_by, Analysis, Cx, Entry, Info, Listing, MoveInfo, MoveOf, Moving, PosOf,
-    Position, Valued, ValuedMove,
+pub use crate::listing::{
+    best_first, counted, play_all, valued_by, Analysis, Cache, Cx, Entry, Info, Listing, MoveInfo, MoveOf, Moving,
+    PosOf, Position, Session, Valued, ValuedMove,
 };
-pub use session::Session;
 
 use crate::judge::{self, Problem};
 

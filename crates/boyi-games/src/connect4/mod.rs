@@ -27,9 +27,9 @@ use boyi::{Control, Game};
 pub use board::{AnySize, Board, Connect4, Fixed, MoveError, Shape, Standard};
 pub use book::Book;
 
-use crate::catalogue::{best_first, Cx, Info, Listing, Valued};
 use crate::diagram::{Cell, Diagram, Grid, Target};
 use crate::error::Error;
+use crate::listing::{best_first, Cx, Info, Listing, Valued};
 use crate::notation;
 use crate::params::{Param, Params};
 use crate::verdict::Verdict;
@@ -426,7 +426,7 @@ mod tests {
     /// of the 4x4 board.
     #[test]
     fn verdicts_are_the_remoteness_of_plain_minimax() {
-        use crate::catalogue::{Entry, Session};
+        use crate::listing::{Entry, Session};
         let plain = Plain(Connect4::new(4, 4));
         let mut brute = boyi::solve::negamax::Negamax::new(&plain, Control::default());
         let (ctl, session) = (Control::default(), Session::new(1 << 20, 1 << 20));

@@ -6,8 +6,8 @@ use boyi::Control;
 use super::tokens::Tokens;
 use super::{pick_case, Problem, SolveOptions};
 use crate::array_game::{ArrayListing, CellValues};
-use crate::catalogue::{Entry, Listing, Moving};
 use crate::error::{reserve, Error};
+use crate::listing::{Entry, Listing, Moving};
 
 pub struct ArrayProblem;
 

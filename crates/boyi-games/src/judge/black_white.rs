@@ -6,8 +6,8 @@ use boyi::Control;
 use super::tokens::Tokens;
 use super::{only_case, Problem, SolveOptions};
 use crate::black_white::{count_first_wins, BlackWhite, BlackWhiteListing};
-use crate::catalogue::Entry;
 use crate::error::Error;
+use crate::listing::Entry;
 use crate::notation::join;
 
 pub struct BlackWhiteProblem;

@@ -8,9 +8,9 @@ use boyi::{Control, Outcome};
 
 use super::tokens::Tokens;
 use super::{pick_case, Problem, SolveOptions};
-use crate::catalogue::{Entry, Listing};
 use crate::chase::{Chase, ChaseListing, Duel, Pieces};
 use crate::error::{reserve, Error};
+use crate::listing::{Entry, Listing};
 
 pub struct ChaseProblem;
 pub struct TorusChaseProblem;

@@ -6,9 +6,9 @@ use boyi::Control;
 
 use super::tokens::Tokens;
 use super::{only_case, Problem, SolveOptions};
-use crate::catalogue::{Entry, Listing};
 use crate::coin_game::{CoinChain, CoinGame, CoinListing, MAX_COIN};
 use crate::error::Error;
+use crate::listing::{Entry, Listing};
 
 pub struct CoinProblem;
 

@@ -6,9 +6,9 @@ use boyi::solve::alphabeta::AlphaBeta;
 use boyi::Control;
 
 use super::{pick_case, Problem, SolveOptions};
-use crate::catalogue::Entry;
 use crate::connect4::{book_for, table_bytes, with_board, Board, Book, Connect4, Connect4Listing, OnBoard, Shape};
 use crate::error::Error;
+use crate::listing::Entry;
 
 pub struct Connect4Problem;
 

@@ -6,9 +6,9 @@ use boyi::Control;
 
 use super::tokens::Tokens;
 use super::{pick_case, Problem, SolveOptions};
-use crate::catalogue::{Entry, Listing};
 use crate::error::{reserve, Error};
 use crate::gems_fight::{GemsFight, GemsFightListing};
+use crate::listing::{Entry, Listing};
 
 pub struct GemsFightProblem;
 

@@ -7,9 +7,9 @@ use boyi::Control;
 
 use super::tokens::Tokens;
 use super::{only_case, Problem, SolveOptions};
-use crate::catalogue::{Entry, Listing};
 use crate::error::{reserve, Error};
 use crate::geography::{Geography, GeographyListing};
+use crate::listing::{Entry, Listing};
 
 pub struct GeographyProblem;
 

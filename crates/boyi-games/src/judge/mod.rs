@@ -20,8 +20,8 @@ pub mod young_chess;
 
 use boyi::Control;
 
-use crate::catalogue::Entry;
 use crate::error::Error;
+use crate::listing::Entry;
 
 /// Options some problems take (`boyi solve connect4 --size 6x5 --weak`).
 #[derive(Clone, Debug, Default)]

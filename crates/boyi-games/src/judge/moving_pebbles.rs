@@ -6,8 +6,8 @@ use boyi::Control;
 
 use super::tokens::Tokens;
 use super::{pick_case, Problem, SolveOptions};
-use crate::catalogue::Entry;
 use crate::error::Error;
+use crate::listing::Entry;
 use crate::moving_pebbles::{second_player_wins, PebblesListing};
 use crate::notation::join;
 

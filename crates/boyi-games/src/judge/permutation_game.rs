@@ -6,8 +6,8 @@ use boyi::Control;
 
 use super::tokens::Tokens;
 use super::{pick_case, Problem, SolveOptions};
-use crate::catalogue::{Entry, Listing};
 use crate::error::{reserve, Error};
+use crate::listing::{Entry, Listing};
 use crate::permutation_game::{PermutationGame, PermutationListing};
 
 pub struct PermutationProblem;

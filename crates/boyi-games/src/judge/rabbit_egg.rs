@@ -7,8 +7,8 @@ use boyi::Control;
 
 use super::tokens::Tokens;
 use super::{only_case, Problem, SolveOptions};
-use crate::catalogue::{Entry, Listing};
 use crate::error::Error;
+use crate::listing::{Entry, Listing};
 use crate::rabbit_egg::{Board, Piece, RabbitEgg, RabbitEggListing, MAX_SIDE};
 
 pub struct RabbitEggProblem;

@@ -6,8 +6,8 @@ use boyi::Control;
 
 use super::tokens::Tokens;
 use super::{pick_case, Problem, SolveOptions};
-use crate::catalogue::Entry;
 use crate::error::Error;
+use crate::listing::Entry;
 use crate::notation::join;
 use crate::split_game::{bean_values, winning_moves, SplitListing, MAX_BOTTLES};
 

@@ -7,8 +7,8 @@ use boyi::Control;
 
 use super::tokens::Tokens;
 use super::{only_case, Problem, SolveOptions};
-use crate::catalogue::{Entry, Listing};
 use crate::error::Error;
+use crate::listing::{Entry, Listing};
 use crate::young_chess::{YoungChess, YoungChessListing};
 
 pub struct YoungChessProblem;

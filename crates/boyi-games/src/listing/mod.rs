@@ -17,11 +17,15 @@ use boyi::solve::{value_moves, Solved};
 use boyi::{Control, Game, Outcome};
 use serde::Serialize;
 
-use super::session::Session;
+mod cache;
+mod session;
+
 use crate::diagram::{Diagram, Target};
 use crate::error::Error;
 use crate::params::{Param, Params};
 use crate::verdict::Verdict;
+pub use cache::Cache;
+pub use session::Session;
 
 /// What the catalogue says about a game before any position exists.
 #[derive(Debug, Serialize)]

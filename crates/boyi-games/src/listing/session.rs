@@ -11,7 +11,7 @@ use std::sync::{Arc, Mutex};
 use boyi::tt::TranspositionTable;
 use boyi::Control;
 
-use super::cache::Cache;
+use super::Cache;
 use crate::error::Error;
 
 pub struct Session {
