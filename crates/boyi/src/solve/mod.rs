@@ -4,9 +4,12 @@
 //! leave every position's value in a [`Solved`], which owns its data.
 
 pub mod alphabeta;
+pub mod every;
 pub mod grundy;
+pub mod hackenbush;
 pub mod heaps;
 pub mod matching;
+pub mod misere;
 pub mod negamax;
 pub mod retrograde;
 pub mod solved;
