@@ -86,7 +86,8 @@ fn code_digits(code: &str, hex: bool) -> Result<Vec<u8>, String> {
     if before.len() > 1 {
         return Err("at most one digit before the point".into());
     }
-    if after.is_empty() {
+    // The published tables write a split-only game `4.`: nothing after the point.
+    if after.is_empty() && before.trim_start_matches('0').is_empty() {
         return Err("no digits after the point".into());
     }
     if after.len() > MAX_DIGITS {
@@ -208,6 +209,9 @@ mod tests {
         );
         assert!(e("1.07").contains("digit before the point must be 0, 4"), "{}", e("1.07"));
         assert_eq!(e("0."), "rule `0.`: no digits after the point");
+        // `4.`: split a heap in two without taking, as the tables write it.
+        let split = parse("4.").unwrap();
+        assert_eq!(split.rule.digits(), [4]);
         assert_eq!(e("0.7x"), "rule `0.7x`: `x` is not an octal digit");
         assert_eq!(e("hex:0.g"), "rule `hex:0.g`: `g` is not a hexadecimal digit");
     }

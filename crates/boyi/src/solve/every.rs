@@ -147,8 +147,8 @@ mod tests {
         type Value = Outcome;
         fn moves(&self, &(a, b): &(u32, u32), out: &mut Vec<u32>) {
             let (lo, hi) = (a.min(b), a.max(b));
-            if lo > 0 {
-                out.extend(1..=hi / lo);
+            if let Some(most) = hi.checked_div(lo) {
+                out.extend(1..=most);
             }
         }
         fn play(&self, &(a, b): &(u32, u32), k: u32) -> StepOf<Self> {
