@@ -219,7 +219,7 @@ fn bad_input_gets_a_clear_4xx_and_the_server_stays_up() {
         ),
         (
             "too many heaps",
-            post(a, "/api/analyze", &json!({"game": "nim", "position": "1:1,1,1,1,1,1,1,1,1,1,1,1,1"})),
+            post(a, "/api/analyze", &json!({"game": "nim", "position": format!("1:{}", vec!["1"; 51].join(","))})),
             400,
             "bad_position",
         ),

@@ -18,7 +18,8 @@ static GAMES: &[&dyn Entry] = &[
     &crate::chase::ChaseListing::PLAIN,
     &crate::chase::ChaseListing::TORUS,
     &crate::geography::GeographyListing,
-    &crate::nim::NimListing,
+    &crate::nim::NimListing::NORMAL,
+    &crate::nim::NimListing::MISERE,
     &crate::permutation_game::PermutationListing,
     &crate::gems_fight::GemsFightListing,
     &crate::coin_game::CoinListing,
@@ -28,6 +29,10 @@ static GAMES: &[&dyn Entry] = &[
     &crate::black_white::BlackWhiteListing,
     &crate::rabbit_egg::RabbitEggListing,
     &crate::dawsons_kayles::DawsonsKaylesListing,
+    &crate::wythoff::WythoffListing,
+    &crate::staircase_nim::StaircaseListing,
+    &crate::lasker_nim::LaskerListing,
+    &crate::every_euclid::EveryEuclidListing,
 ];
 
 /// Every judge format.
