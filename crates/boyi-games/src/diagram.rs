@@ -95,6 +95,9 @@ pub struct Drawing {
     pub edges: Vec<[u32; 2]>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub token: Option<u32>,
+    /// The vertex standing on the ground (Hackenbush).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ground: Option<u32>,
     /// The token's path so far, its start first (the edges it used).
     pub path: Vec<u32>,
     /// Vertices out of play.
@@ -112,6 +115,8 @@ pub enum Target {
     /// Taking this many counters from this heap (heap from 0).
     Counter([u64; 2]),
     Vertex(u32),
+    /// The edge it cuts (its ends, from 0).
+    Edge([u32; 2]),
 }
 
 impl Diagram {
@@ -201,6 +206,17 @@ fn graph_text(d: &Drawing) -> Vec<String> {
     let mut out = vec![format!("{} vertices, {} edges", d.vertices, d.edges.len())];
     if let Some(t) = d.token {
         out.push(format!("the token is on vertex {}; visited: {}", t + 1, list(&d.visited)));
+    }
+    if let Some(g) = d.ground {
+        let mut edges: Vec<String> = d.edges.iter().take(40).map(|[u, v]| format!("{}-{}", u + 1, v + 1)).collect();
+        if d.edges.len() > 40 {
+            edges.push("...".to_string());
+        }
+        out.push(format!(
+            "ground: vertex {}; edges: {}",
+            g + 1,
+            if edges.is_empty() { "none".to_string() } else { edges.join(" ") }
+        ));
     }
     out
 }

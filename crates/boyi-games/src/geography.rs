@@ -269,6 +269,7 @@ impl Listing for GeographyListing {
             vertices: game.graph().len() as u32,
             edges: Self::edges(game).into_iter().map(|(u, v)| [u, v]).collect(),
             token: Some(walk.token.at),
+            ground: None,
             path: walk.path.clone(),
             visited: walk.token.visited().collect(),
         })

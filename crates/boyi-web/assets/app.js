@@ -339,16 +339,55 @@ function graph(el, st) {
   svg.setAttribute('class', 'graph');
   const used = new Set();
   for (let i = 1; i < d.path.length; i++) used.add(`${Math.min(d.path[i - 1], d.path[i])}-${Math.max(d.path[i - 1], d.path[i])}`);
-  for (const [u, v] of d.edges) {
-    const line = document.createElementNS(SVG, 'line');
-    line.setAttribute('x1', at[u][0]);
-    line.setAttribute('y1', at[u][1]);
-    line.setAttribute('x2', at[v][0]);
-    line.setAttribute('y2', at[v][1]);
-    if (used.has(`${Math.min(u, v)}-${Math.max(u, v)}`)) line.setAttribute('class', 'used');
-    svg.appendChild(line);
-  }
   const moves = movesByTarget(st);
+  if (d.ground !== undefined) {
+    const base = document.createElementNS(SVG, 'line');
+    base.setAttribute('class', 'ground');
+    base.setAttribute('x1', at[d.ground][0] - 40);
+    base.setAttribute('x2', at[d.ground][0] + 40);
+    base.setAttribute('y1', at[d.ground][1] + 22);
+    base.setAttribute('y2', at[d.ground][1] + 22);
+    svg.appendChild(base);
+  }
+  // Parallel edges bow apart and loops circle above their vertex, so every
+  // edge of a Hackenbush picture can be seen and cut.
+  const copies = new Map();
+  for (const [u, v] of d.edges) {
+    const key = `${Math.min(u, v)}-${Math.max(u, v)}`;
+    copies.set(key, (copies.get(key) || 0) + 1);
+  }
+  const drawn = new Map();
+  for (const [u, v] of d.edges) {
+    const key = `${Math.min(u, v)}-${Math.max(u, v)}`;
+    const index = drawn.get(key) || 0;
+    drawn.set(key, index + 1);
+    const entry = moves.get(JSON.stringify({ edge: [u, v] })) || moves.get(JSON.stringify({ edge: [v, u] }));
+    const path = entry ? moveElement('g', entry[0], entry[1], '') : document.createElementNS(SVG, 'g');
+    const line = document.createElementNS(SVG, 'path');
+    const [x1, y1] = at[u];
+    const [x2, y2] = at[v];
+    if (u === v) {
+      const r = 14 + 8 * index;
+      line.setAttribute('d', `M ${x1} ${y1} C ${x1 - 2 * r} ${y1 - 3 * r} ${x1 + 2 * r} ${y1 - 3 * r} ${x1} ${y1}`);
+    } else {
+      const bow = (index - (copies.get(key) - 1) / 2) * 36;
+      const len = Math.max(Math.hypot(x2 - x1, y2 - y1), 1);
+      const cx = (x1 + x2) / 2 - ((y2 - y1) / len) * bow;
+      const cy = (y1 + y2) / 2 + ((x2 - x1) / len) * bow;
+      line.setAttribute('d', `M ${x1} ${y1} Q ${cx} ${cy} ${x2} ${y2}`);
+    }
+    if (entry) {
+      path.setAttribute('class', `e move ${entry[0].value.result}`);
+      path.setAttribute('tabindex', '0');
+      path.setAttribute('role', 'button');
+      path.style.background = '';
+      line.style.stroke = colour(entry[0].value.result, Math.max(entry[1], 0.35));
+    } else if (used.has(key)) {
+      line.setAttribute('class', 'used');
+    }
+    path.appendChild(line);
+    svg.appendChild(path);
+  }
   const visited = new Set(d.visited);
   for (let v = 0; v < n; v++) {
     const entry = moves.get(JSON.stringify({ vertex: v }));
@@ -358,7 +397,7 @@ function graph(el, st) {
       g.setAttribute('tabindex', '0');
       g.setAttribute('role', 'button');
     } else {
-      g.setAttribute('class', `v${visited.has(v) ? ' visited' : ''}${v === d.token ? ' token' : ''}`);
+      g.setAttribute('class', `v${visited.has(v) ? ' visited' : ''}${v === d.token ? ' token' : ''}${v === d.ground ? ' ground' : ''}`);
     }
     const circle = document.createElementNS(SVG, 'circle');
     circle.setAttribute('cx', at[v][0]);

@@ -33,6 +33,8 @@ static GAMES: &[&dyn Entry] = &[
     &crate::staircase_nim::StaircaseListing,
     &crate::lasker_nim::LaskerListing,
     &crate::every_euclid::EveryEuclidListing,
+    &crate::fibonacci_nim::FibonacciListing,
+    &crate::hackenbush::HackenbushListing,
 ];
 
 /// Every judge format.
@@ -50,6 +52,14 @@ static PROBLEMS: &[&dyn Problem] = &[
     &judge::array_game::ArrayProblem,
     &judge::moving_pebbles::PebblesProblem,
     &judge::black_white::BlackWhiteProblem,
+    &judge::misere_nim::MisereNimProblem,
+    &judge::wythoff::WythoffProblem,
+    &judge::staircase_nim::StaircaseProblem,
+    &judge::lasker_nim::LaskerProblem,
+    &judge::every_sg::EverySgProblem,
+    &judge::hackenbush::TreeGameProblem,
+    &judge::hackenbush::ChristmasProblem,
+    &judge::fibonacci_nim::FibonacciProblem,
 ];
 
 pub fn games() -> &'static [&'static dyn Entry] {

@@ -81,10 +81,14 @@ impl<'a> Tokens<'a> {
 
     /// The next token, or an error saying the input ended while `what` was expected.
     pub fn expect(&mut self, what: &str) -> Result<Token<'a>, Error> {
-        match self.next_token() {
-            Some(t) => Ok(t),
-            None if self.last_line == 0 => Err(Error::input(format!("the input is empty; expected {what}"))),
-            None => Err(Error::input(format!("the input ends after line {}; expected {what}", self.last_line))),
+        self.next_token().ok_or_else(|| self.ended(what))
+    }
+
+    fn ended(&self, what: &str) -> Error {
+        if self.last_line == 0 {
+            Error::input(format!("the input is empty; expected {what}"))
+        } else {
+            Error::input(format!("the input ends after line {}; expected {what}", self.last_line))
         }
     }
 
@@ -101,20 +105,31 @@ impl<'a> Tokens<'a> {
     where
         T: FromStr + PartialOrd + Display + Copy,
     {
-        let token = self.expect(what)?;
-        let value: T = token
-            .text
-            .parse()
-            .map_err(|_| Error::input(format!("{}: expected {what}, found \"{}\"", token.at(), shorten(token.text))))?;
-        if !range.contains(&value) {
-            return Err(Error::input(format!(
-                "{}: {what} = {value} is out of range {}..={}",
+        self.number_named(range, || what.to_string())
+    }
+
+    /// [`Tokens::number_in`] for inputs of millions of numbers: the name is
+    /// only made when the number is wrong.
+    pub fn number_named<T>(&mut self, range: RangeInclusive<T>, what: impl Fn() -> String) -> Result<T, Error>
+    where
+        T: FromStr + PartialOrd + Display + Copy,
+    {
+        let Some(token) = self.next_token() else {
+            return Err(self.ended(&what()));
+        };
+        match token.text.parse::<T>() {
+            Ok(value) if range.contains(&value) => Ok(value),
+            Ok(value) => Err(Error::input(format!(
+                "{}: {} = {value} is out of range {}..={}",
                 token.at(),
+                what(),
                 range.start(),
                 range.end()
-            )));
+            ))),
+            Err(_) => {
+                Err(Error::input(format!("{}: expected {}, found \"{}\"", token.at(), what(), shorten(token.text))))
+            }
         }
-        Ok(value)
     }
 
     /// Fails if anything but whitespace is left.
