@@ -66,13 +66,16 @@ pub fn list(params: bool) -> String {
     let mut s = String::new();
     for g in games {
         let info = g.info();
-        let judge = judge_of(info.id);
+        let judges = judges_of(info.id);
         let mut names: Vec<&str> = info.aliases.to_vec();
-        if let Some(p) = judge {
-            names.extend(p.aliases().iter().filter(|a| !names.contains(a)).collect::<Vec<_>>());
+        for p in &judges {
+            let more = std::iter::once(p.id()).chain(p.aliases().iter().copied());
+            names.extend(more.filter(|a| *a != info.id && !names.contains(a)).collect::<Vec<_>>());
         }
         let also = if names.is_empty() { String::new() } else { format!("  [{}]", names.join(", ")) };
-        let solve = if judge.is_some() { "  (judge format: boyi solve)" } else { "" };
+        let ids: Vec<&str> = judges.iter().map(|p| p.id()).collect();
+        let solve =
+            if ids.is_empty() { String::new() } else { format!("  (judge format: boyi solve {})", ids.join(" | ")) };
         s.push_str(&format!("{:width$}  {}{also}{solve}\n", info.id, info.summary));
         if params {
             for p in info.params {
@@ -90,9 +93,9 @@ pub fn list_json() -> serde_json::Value {
         .iter()
         .map(|g| {
             let info = g.info();
-            let judge = judge_of(info.id);
+            let judges = judges_of(info.id);
             let mut aliases: Vec<&str> = info.aliases.to_vec();
-            if let Some(p) = judge {
+            for p in &judges {
                 aliases.extend(p.aliases());
             }
             serde_json::json!({
@@ -100,7 +103,8 @@ pub fn list_json() -> serde_json::Value {
                 "name": info.name,
                 "aliases": aliases,
                 "summary": info.summary,
-                "judge": judge.is_some(),
+                "judge": !judges.is_empty(),
+                "problems": judges.iter().map(|p| p.id()).collect::<Vec<_>>(),
                 "players": info.players,
                 "values": info.values,
                 "params": info.params,
@@ -111,8 +115,9 @@ pub fn list_json() -> serde_json::Value {
     serde_json::Value::Array(games)
 }
 
-fn judge_of(id: &str) -> Option<&'static dyn boyi_games::Problem> {
-    catalogue::problems().iter().copied().find(|p| p.game().info().id == id)
+/// The judge problems played on game `id` (Hackenbush has two).
+fn judges_of(id: &str) -> Vec<&'static dyn boyi_games::Problem> {
+    catalogue::problems().iter().copied().filter(|p| p.game().info().id == id).collect()
 }
 
 /// Per-problem formats, appended to the help of `solve`.

@@ -60,18 +60,24 @@ impl Game for FibonacciNim {
 
 impl Impartial for FibonacciNim {}
 
-/// The Zeckendorf terms of `n`, smallest first (greedy from the largest
-/// Fibonacci number that fits; 1 and 2 are the first two terms used).
-pub fn zeckendorf(mut n: u64) -> Vec<u64> {
-    let mut fib = vec![1u64, 2];
-    while let Some(next) = fib[fib.len() - 1].checked_add(fib[fib.len() - 2]) {
-        if next > n {
-            break;
-        }
-        fib.push(next);
+/// The Fibonacci numbers 1, 2, 3, 5, ... that fit in a u64 (the 1 used once).
+const FIBONACCI: [u64; 92] = {
+    let mut f = [0u64; 92];
+    f[0] = 1;
+    f[1] = 2;
+    let mut i = 2;
+    while i < f.len() {
+        f[i] = f[i - 1] + f[i - 2];
+        i += 1;
     }
+    f
+};
+
+/// The Zeckendorf terms of `n`, smallest first (greedy from the largest
+/// Fibonacci number that fits).
+pub fn zeckendorf(mut n: u64) -> Vec<u64> {
     let mut terms = Vec::new();
-    for &f in fib.iter().rev() {
+    for &f in FIBONACCI.iter().rev() {
         if f <= n {
             terms.push(f);
             n -= f;
@@ -88,7 +94,7 @@ pub fn wins(n: u64, limit: u64) -> bool {
 
 /// Whether `n` is a Fibonacci number (the first player loses a pile of it).
 pub fn is_fibonacci(n: u64) -> bool {
-    zeckendorf(n).len() == 1
+    FIBONACCI.binary_search(&n).is_ok()
 }
 
 /// Every winning take from `(n, limit)`: the sums of the smallest

@@ -185,3 +185,130 @@ pub fn moving_pebbles(rng: &mut Rng, cases: usize, n: usize) -> String {
     }
     s
 }
+
+/// `cases` cases of `n` heaps in `1..=max`, as misere-nim and lasker-nim read
+/// them; every third case all ones, where misère play turns on parity.
+pub fn heaps(rng: &mut Rng, cases: usize, n: usize, max: i64) -> String {
+    let mut s = format!("{cases}\n");
+    for case in 0..cases {
+        let top = if case % 3 == 2 { 1 } else { max };
+        s += &format!("{n}\n");
+        s += &line((0..n).map(|_| rng.range(1, top)));
+    }
+    s
+}
+
+/// wythoff: `lines` pairs up to `max`, every other one a cold pair
+/// (floor(k·φ), floor(k·φ) + k), a losing position, in either order.
+pub fn wythoff(rng: &mut Rng, lines: usize, max: i64) -> String {
+    let mut s = String::new();
+    for i in 0..lines {
+        let (a, b) = if i % 2 == 0 {
+            // k·φ² = floor(k·φ) + k stays within max for k up to max / φ²
+            let k = rng.range(0, (max as f64 / 2.618_034) as i64) as u64;
+            let a = crate::wythoff::floor_phi(k);
+            let (a, b) = (a as i64, (a + k) as i64);
+            if rng.next_u64().is_multiple_of(2) {
+                (a, b)
+            } else {
+                (b, a)
+            }
+        } else {
+            (rng.range(0, max), rng.range(0, max))
+        };
+        s += &format!("{a} {b}\n");
+    }
+    s
+}
+
+/// staircase-nim: `cases` cases of `n` distinct cells in `1..=max`, shuffled.
+pub fn staircase(rng: &mut Rng, cases: usize, n: usize, max: i64) -> String {
+    let mut s = format!("{cases}\n");
+    for _ in 0..cases {
+        let mut cells: Vec<i64> = (1..=max).collect();
+        rng.shuffle(&mut cells);
+        cells.truncate(n);
+        s += &format!("{n}\n");
+        s += &line(cells);
+    }
+    s
+}
+
+/// every-sg: `cases` cases of `n` pairs in `1..=max`.
+pub fn every_sg(rng: &mut Rng, cases: usize, n: usize, max: i64) -> String {
+    let mut s = String::new();
+    for _ in 0..cases {
+        s += &format!("{n}\n");
+        for _ in 0..n {
+            s += &line([rng.range(1, max), rng.range(1, max)]);
+        }
+    }
+    s
+}
+
+/// tree-game: `cases` trees on `n` vertices, edges shuffled and each
+/// written either way round; `path` makes every tree a path from the root.
+pub fn tree_game(rng: &mut Rng, cases: usize, n: usize, path: bool) -> String {
+    let mut s = format!("{cases}\n");
+    for _ in 0..cases {
+        let mut edges: Vec<(i64, i64)> =
+            (2..=n as i64).map(|v| (if path { v - 1 } else { rng.range(1, v - 1) }, v)).collect();
+        rng.shuffle(&mut edges);
+        s += &format!("{n}\n");
+        for (u, v) in edges {
+            s += &if rng.next_u64().is_multiple_of(2) { line([u, v]) } else { line([v, u]) };
+        }
+    }
+    s
+}
+
+/// christmas-game: `cases` cases of `pictures` pictures on `m` vertices:
+/// trees on which polygons hang by one vertex (two-vertex ones are doubled
+/// edges), the shapes the statement promises.
+pub fn christmas_game(rng: &mut Rng, cases: usize, pictures: usize, m: usize) -> String {
+    let mut s = String::new();
+    for _ in 0..cases {
+        s += &format!("{pictures}\n");
+        for _ in 0..pictures {
+            let mut edges: Vec<(i64, i64)> = Vec::new();
+            let mut placed = 1i64;
+            while (placed as usize) < m {
+                let at = rng.range(1, placed);
+                let room = m as i64 - placed;
+                let len = if rng.next_u64().is_multiple_of(3) { rng.range(1, room.min(6)) } else { 1 };
+                // a stalk of one edge, or a polygon through `at` and `len` new vertices
+                let mut prev = at;
+                for v in placed + 1..=placed + len {
+                    edges.push((prev, v));
+                    prev = v;
+                }
+                if len > 1 || rng.next_u64().is_multiple_of(4) {
+                    edges.push((prev, at));
+                }
+                placed += len;
+            }
+            rng.shuffle(&mut edges);
+            s += &format!("{m} {}\n", edges.len());
+            for (u, v) in edges {
+                s += &line([u, v]);
+            }
+        }
+    }
+    s
+}
+
+/// fibonacci-nim: `lines` piles below 2^31, every tenth a Fibonacci number,
+/// then the closing 0.
+pub fn fibonacci_nim(rng: &mut Rng, lines: usize) -> String {
+    let mut fib = vec![2i64, 3];
+    while fib[fib.len() - 1] + fib[fib.len() - 2] < 1 << 31 {
+        fib.push(fib[fib.len() - 1] + fib[fib.len() - 2]);
+    }
+    let mut s = String::new();
+    for i in 0..lines {
+        let n =
+            if i % 10 == 0 { fib[rng.range(0, fib.len() as i64 - 1) as usize] } else { rng.range(2, (1 << 31) - 1) };
+        s += &format!("{n}\n");
+    }
+    s + "0\n"
+}

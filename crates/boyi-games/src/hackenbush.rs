@@ -300,7 +300,9 @@ impl Listing for HackenbushListing {
             if let Some(mut valued) = counted(game, &p.standing, cx, NEGAMAX_BYTES)? {
                 let keep = Self::distinct(game, &p.standing);
                 valued.moves.retain(|(e, _)| keep.contains(e));
-                return Ok(valued);
+                // the count says how long; the nimber is what the picture adds to a sum
+                let nimber = game.value(&p.standing, cx.ctl)?;
+                return Ok(valued.note(format!("nimber {nimber} by the colon and fusion principles")));
             }
         }
         let listed = Self::distinct(game, &p.standing);

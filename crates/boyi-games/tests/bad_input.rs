@@ -306,3 +306,52 @@ fn every_problem_has_examples_to_mangle() {
         assert!(!sample(p).is_empty(), "{p}");
     }
 }
+
+#[test]
+fn sprague_grundy_problem_errors() {
+    assert_eq!(error("misere-nim", "1\n3\n1 2\n"), "the input ends after line 3; expected heap 3 of case 1");
+    assert_eq!(error("misere-nim", "1\n2\n1 -2\n"), "line 3, token 2: expected heap 2 of case 1, found \"-2\"");
+    assert_eq!(error("misere-nim", "1\n2\n1 2 3\n"), "line 3, token 3: unexpected extra input \"3\"");
+    assert_eq!(error("wythoff", "4 -7\n"), "line 1, token 2: expected pile b of pair 1, found \"-7\"");
+    assert_eq!(error("wythoff", "4 7\n1\n"), "the input ends after line 2; expected pile b of pair 2");
+    assert_eq!(error("staircase-nim", "1\n2\n3 3\n"), "line 3: case 1 has two men on cell 3");
+    assert_eq!(
+        error("staircase-nim", "1\n2\n0 3\n"),
+        "line 3, token 1: cell 1 of case 1 = 0 is out of range 1..=1000000000"
+    );
+    assert_eq!(error("lasker-nim", "1\n3\n1 2\n"), "the input ends after line 3; expected heap 3 of case 1");
+    assert_eq!(
+        error("lasker-nim", "1\n2\n0 3\n"),
+        "line 3, token 1: heap 1 of case 1 = 0 is out of range 1..=2147483647"
+    );
+    assert_eq!(
+        error("every-sg", "2\n1 -1\n3 3\n"),
+        "line 2, token 2: expected pile q of game 1 of case 1, found \"-1\""
+    );
+    assert_eq!(error("every-sg", "1\n1\n"), "the input ends after line 2; expected pile q of game 1 of case 1");
+    assert_eq!(
+        error("tree-game", "1\n3\n1 2\n2 4\n"),
+        "line 4, token 2: the other end of edge 2 of case 1 = 4 is out of range 1..=3"
+    );
+    assert_eq!(
+        error("tree-game", "1\n4\n1 2\n2 3\n3 2\n"),
+        "line 5: case 1 is not a tree: vertex 4 is not joined to the root 1"
+    );
+    assert_eq!(error("tree-game", "1\n3\n1 2\n"), "the input ends after line 3; expected an end of edge 2 of case 1");
+    assert_eq!(
+        error("christmas-game", "1\n2 1\n1 3\n"),
+        "line 3, token 2: the other end of edge 1 of picture 1 of case 1 = 3 is out of range 1..=2"
+    );
+    assert_eq!(
+        error("christmas-game", "1\n2 2\n1 2\n"),
+        "the input ends after line 3; expected an end of edge 2 of picture 1 of case 1"
+    );
+    assert_eq!(error("fibonacci-nim", "5\n"), "the input ends after line 1 without the end marker `0`");
+    assert_eq!(
+        error("fibonacci-nim", "-5\n0\n"),
+        "line 1, token 1: expected the pile n of case 1 (or 0 to end), found \"-5\""
+    );
+    assert_eq!(error("fibonacci-nim", ""), "the input is empty; expected pile sizes n, one a line, then 0");
+    // the end marker ends the input: what follows is not read
+    assert_eq!(solve("fibonacci-nim", "5\n0\nxx\n", &Control::default()).unwrap(), "Second win\n");
+}

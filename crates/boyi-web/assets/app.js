@@ -279,6 +279,61 @@ function heaps(el, st) {
 }
 
 const layouts = new Map();
+const grounded = [];
+
+// A picture on the ground grows upwards: a vertex's height is its distance
+// from the ground, and each row is ordered by where its lower neighbours
+// stand. As edges are cut the picture keeps its first layout (any layout
+// whose edges include the current ones), so nothing jumps when a part falls.
+function groundLayout(n, edges, ground) {
+  const has = (set, [u, v]) => set.has(`${u}-${v}`) || set.has(`${v}-${u}`);
+  for (const kept of grounded) {
+    if (kept.n === n && kept.ground === ground && edges.every((e) => has(kept.edges, e))) return kept.at;
+  }
+  const adjacent = Array.from({ length: n }, () => []);
+  for (const [u, v] of edges) {
+    if (u === v) continue;
+    adjacent[u].push(v);
+    adjacent[v].push(u);
+  }
+  const depth = new Array(n).fill(-1);
+  depth[ground] = 0;
+  const rows = [[ground]];
+  for (let r = 0; rows[r].length > 0; r++) {
+    const next = [];
+    for (const u of rows[r]) {
+      for (const v of adjacent[u]) {
+        if (depth[v] < 0) {
+          depth[v] = r + 1;
+          next.push(v);
+        }
+      }
+    }
+    rows.push(next);
+  }
+  rows.pop();
+  const loose = [...Array(n).keys()].filter((v) => depth[v] < 0);
+  if (loose.length > 0) rows.push(loose);
+  const x = new Array(n).fill(0.5);
+  rows.forEach((row, r) => {
+    if (r > 0) {
+      const below = (v) => {
+        const under = adjacent[v].filter((w) => depth[w] === r - 1);
+        return under.length ? under.reduce((a, w) => a + x[w], 0) / under.length : 0.5;
+      };
+      const key = new Map(row.map((v) => [v, below(v)]));
+      row.sort((a, b) => key.get(a) - key.get(b) || a - b);
+    }
+    row.forEach((v, i) => { x[v] = (i + 1) / (row.length + 1); });
+  });
+  const height = Math.max(rows.length - 1, 1);
+  const at = new Array(n);
+  rows.forEach((row, r) => {
+    for (const v of row) at[v] = [40 + x[v] * 400, 340 - (r / height) * 300];
+  });
+  grounded.push({ n, ground, edges: new Set(edges.map(([u, v]) => `${u}-${v}`)), at });
+  return at;
+}
 
 // Fruchterman-Reingold from a circle, deterministic, so a graph keeps its
 // shape from move to move and visit to visit.
@@ -333,7 +388,7 @@ function layout(n, edges) {
 function graph(el, st) {
   const d = st.diagram;
   const n = d.vertices;
-  const at = layout(n, d.edges);
+  const at = d.ground === undefined ? layout(n, d.edges) : groundLayout(n, d.edges, d.ground);
   const svg = document.createElementNS(SVG, 'svg');
   svg.setAttribute('viewBox', '0 0 480 400');
   svg.setAttribute('class', 'graph');

@@ -3,7 +3,7 @@
 //! column valued at once, from the shipped book), then an opening where it
 //! checks every column is coloured as the engine values it, plays a winning
 //! move, sees the computer answer, and undoes; young chess opened from a
-//! bookmarked address; Nim's counters; geography's graph; the chase from
+//! bookmarked address; Nim's counters; geography's graph; Hackenbush's edges; the chase from
 //! an address with its size alone. Screenshots land in
 //! `target/tmp/browser/`.
 //!
@@ -325,6 +325,24 @@ async fn geography(c: &Client, url: &str) -> Result<(), Failure> {
     Ok(())
 }
 
+/// Green Hackenbush: a triangle and a path of two on the ground, every edge
+/// a move drawn on the picture; three cuts win.
+async fn hackenbush(c: &Client, url: &str) -> Result<(), Failure> {
+    let start = "1:1-2,2-3,3-1,1-4,4-5";
+    c.goto(&format!("{url}/#hackenbush/{start}")).await?;
+    settle_on(c, start).await?;
+    let moves = shown_moves(c, "svg.graph .e.move").await?;
+    assert_eq!(moves.len(), 5, "{moves:?}");
+    let wins: Vec<&str> = moves.iter().filter(|m| m["result"] == "win").map(|m| m["move"].as_str().unwrap()).collect();
+    assert_eq!(wins.len(), 3, "{moves:?}");
+    screenshot(c, "hackenbush.png").await?;
+    let cut = wins[0].to_string();
+    c.find(Locator::Css(&format!("svg.graph .e.move[data-move='{cut}']"))).await?.click().await?;
+    let script = "return [document.body.dataset.busy, document.querySelector('#board').dataset.position];";
+    wait_for(c, script, Duration::from_secs(30), |v| v[0] == "0" && v[1] != start).await?;
+    Ok(())
+}
+
 /// The chase from an address holding only its size.
 async fn chase(c: &Client, url: &str) -> Result<(), Failure> {
     c.goto(&format!("{url}/#chase/6")).await?;
@@ -400,6 +418,7 @@ fn the_page_in_headless_chromium() {
             young_chess(&c, &url).await?;
             nim(&c, &url).await?;
             geography(&c, &url).await?;
+            hackenbush(&c, &url).await?;
             chase(&c, &url).await
         }
         .await;

@@ -19,17 +19,23 @@ const MAX_STONES: u64 = 1_000_000_000_000_000_000;
 fn parse(input: &str) -> Result<Vec<u64>, Error> {
     let mut t = Tokens::new(input);
     let mut out = Vec::new();
-    while !t.at_end() {
+    // The line `0` closes the input; whatever follows it is not read.
+    loop {
+        if t.at_end() && out.is_empty() {
+            return Err(Error::input("the input is empty; expected pile sizes n, one a line, then 0"));
+        }
+        if t.at_end() {
+            return Err(Error::input(format!(
+                "the input ends after line {} without the end marker `0`",
+                t.last_line()
+            )));
+        }
         let case = out.len() + 1;
         match t.number_named(0..=MAX_STONES, || format!("the pile n of case {case} (or 0 to end)"))? {
-            0 => break,
+            0 => return Ok(out),
             n => out.push(n),
         }
     }
-    if out.is_empty() {
-        return Err(Error::input("the input has no case: expected pile sizes, one a line, then 0"));
-    }
-    Ok(out)
 }
 
 impl Problem for FibonacciProblem {

@@ -82,25 +82,22 @@ fn parse_trees(input: &str) -> Result<Vec<Picture>, Error> {
     Ok(out)
 }
 
-/// A vertex the edges do not join to vertex 0, if any.
+/// A vertex the edges do not join to vertex 0, if any (union-find: one
+/// flat array, where lists of neighbours cost an allocation a vertex).
 fn unreached(p: &Picture) -> Option<u32> {
-    let mut adjacent = vec![Vec::new(); p.vertices as usize];
-    for &(u, v) in &p.edges {
-        adjacent[u as usize].push(v);
-        adjacent[v as usize].push(u);
-    }
-    let mut seen = vec![false; p.vertices as usize];
-    seen[0] = true;
-    let mut stack = vec![0u32];
-    while let Some(u) = stack.pop() {
-        for &v in &adjacent[u as usize] {
-            if !seen[v as usize] {
-                seen[v as usize] = true;
-                stack.push(v);
-            }
+    let mut up: Vec<u32> = (0..p.vertices).collect();
+    fn root(up: &mut [u32], mut v: u32) -> u32 {
+        while up[v as usize] != v {
+            up[v as usize] = up[up[v as usize] as usize];
+            v = up[v as usize];
         }
+        v
     }
-    seen.iter().position(|&s| !s).map(|v| v as u32)
+    for &(u, v) in &p.edges {
+        let (a, b) = (root(&mut up, u), root(&mut up, v));
+        up[a.max(b) as usize] = a.min(b);
+    }
+    (1..p.vertices).find(|&v| root(&mut up, v) != 0)
 }
 
 impl Problem for TreeGameProblem {

@@ -24,6 +24,12 @@ impl Token<'_> {
     }
 }
 
+/// The ASCII bytes `char::is_whitespace` calls space (the vertical tab
+/// included, which `u8::is_ascii_whitespace` leaves out).
+fn is_space(b: u8) -> bool {
+    b.is_ascii_whitespace() || b == 0x0b
+}
+
 pub struct Tokens<'a> {
     rest: &'a str,
     line: usize,
@@ -37,19 +43,31 @@ impl<'a> Tokens<'a> {
         Tokens { rest: input, line: 1, column: 0, last_line: 0 }
     }
 
+    // Judge inputs run to millions of tokens: bytes are scanned as ASCII, and
+    // only a non-ASCII byte takes the slow path through `char` (Unicode
+    // spaces still separate tokens, as `str::split_whitespace` would).
     fn skip_space(&mut self) {
-        let mut chars = self.rest.char_indices();
-        let mut cut = self.rest.len();
-        for (i, c) in &mut chars {
-            if c == '\n' {
+        let bytes = self.rest.as_bytes();
+        let mut i = 0;
+        while i < bytes.len() {
+            let b = bytes[i];
+            if b == b'\n' {
                 self.line += 1;
                 self.column = 0;
-            } else if !c.is_whitespace() {
-                cut = i;
+                i += 1;
+            } else if is_space(b) {
+                i += 1;
+            } else if b.is_ascii() {
                 break;
+            } else {
+                let c = self.rest[i..].chars().next().expect("a char starts at a non-ASCII byte here");
+                if !c.is_whitespace() {
+                    break;
+                }
+                i += c.len_utf8();
             }
         }
-        self.rest = &self.rest[cut..];
+        self.rest = &self.rest[i..];
     }
 
     pub fn peek(&mut self) -> Option<Token<'a>> {
@@ -57,7 +75,23 @@ impl<'a> Tokens<'a> {
         if self.rest.is_empty() {
             return None;
         }
-        let end = self.rest.find(char::is_whitespace).unwrap_or(self.rest.len());
+        let bytes = self.rest.as_bytes();
+        let mut end = 0;
+        while end < bytes.len() {
+            let b = bytes[end];
+            if b.is_ascii() {
+                if is_space(b) {
+                    break;
+                }
+                end += 1;
+            } else {
+                let c = self.rest[end..].chars().next().expect("a char starts at a non-ASCII byte here");
+                if c.is_whitespace() {
+                    break;
+                }
+                end += c.len_utf8();
+            }
+        }
         Some(Token { text: &self.rest[..end], line: self.line, column: self.column + 1 })
     }
 
@@ -174,5 +208,22 @@ mod tests {
         let tok = t.next_token().unwrap();
         assert_eq!((tok.text, tok.line, tok.column), ("2", 2, 1));
         assert!(t.at_end());
+    }
+
+    proptest::proptest! {
+        /// The byte scan splits exactly where `split_whitespace` does, and
+        /// counts lines as `lines` would, Unicode spaces included.
+        #[test]
+        fn tokens_are_split_whitespace(text in "[0-9a-z \t\r\n\u{b}\u{85}\u{a0}\u{3000}\u{e9}\u{535a}]{0,40}") {
+            let mut t = Tokens::new(&text);
+            let mut got = Vec::new();
+            while let Some(tok) = t.next_token() {
+                got.push(tok.text);
+                let offset = tok.text.as_ptr() as usize - text.as_ptr() as usize;
+                proptest::prop_assert_eq!(tok.line, 1 + text[..offset].matches('\n').count());
+            }
+            let want: Vec<&str> = text.split_whitespace().collect();
+            proptest::prop_assert_eq!(got, want);
+        }
     }
 }
