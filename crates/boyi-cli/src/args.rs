@@ -25,6 +25,11 @@ pub struct Cli {
     #[arg(long, global = true, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
     pub threads: Option<u16>,
 
+    /// A solved database (`boyi db build`) to answer from instead of
+    /// solving: analyze, play and serve look up the instance it holds.
+    #[arg(long, global = true, value_name = "FILE")]
+    pub db: Vec<PathBuf>,
+
     #[command(subcommand)]
     pub command: Command,
 }
@@ -166,6 +171,9 @@ pub enum Command {
         #[command(flatten)]
         options: JudgeOptions,
     },
+    /// Solved databases: every position's value of an instance, on disk.
+    #[command(subcommand)]
+    Db(DbCommand),
     /// Grundy values of a heap game, with its period and preperiod.
     #[command(long_about = "Grundy values G(0..=N) of a heap game, its period and preperiod, and whether\n\
         the periodicity theorem for octal games proves them (`proved`) or they are only seen\n\
@@ -189,6 +197,34 @@ pub enum Command {
         #[arg(long)]
         json: bool,
     },
+}
+
+#[derive(Subcommand)]
+pub enum DbCommand {
+    /// Solve an instance whole and write every position's value to a file.
+    #[command(long_about = "Solve an instance whole (by the table or retrograde analysis) and write every\n\
+        position's value to --out: one slot a position by rank, 1 byte for win/lose/draw with\n\
+        remoteness where it fits. `analyze`, `play` and `serve` answer from it with --db FILE.\n\
+        Games with databases: chase, torus-chase, young-chess.")]
+    Build {
+        /// The game.
+        game: String,
+        /// Parameters of the instance as name=value (say n=8).
+        params: Vec<String>,
+        /// Where to write the database.
+        #[arg(long, value_name = "FILE")]
+        out: PathBuf,
+    },
+    /// What a database holds: its game, instance, size, encoding and values.
+    Info {
+        file: PathBuf,
+        /// Machine-readable output.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Check a database: its checksum, and every position's value against
+    /// the values its moves lead to.
+    Verify { file: PathBuf },
 }
 
 /// Options of the judge formats that take them (see each problem's help).

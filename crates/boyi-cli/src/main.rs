@@ -14,7 +14,8 @@ use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
-use args::{Cli, Command, JudgeOptions};
+use args::{Cli, Command, DbCommand, JudgeOptions};
+use boyi::db::Database;
 use boyi::Control;
 use boyi_games::catalogue::{self, Cx, Entry, Position, Session};
 use boyi_games::report::Report;
@@ -57,12 +58,12 @@ fn main() -> ExitCode {
         .with_cancel(cancel.clone())
         .with_progress(bar.clone());
 
-    let result = match cli.command {
+    let result = open_databases(&cli.db).and_then(|databases| match cli.command {
         Command::Serve { port, bind, time_limit, cache, table, book } => {
-            serve(port, bind, time_limit, cache, table, book, cli.memory, threads, cancel)
+            serve(port, bind, time_limit, cache, table, book, databases, cli.memory, threads, cancel)
         }
-        command => run(command, threads, &ctl),
-    };
+        command => run(command, threads, databases, &ctl),
+    });
     bar.clear();
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -172,17 +173,31 @@ fn position_of(
     catalogue::play_all(start, rest)
 }
 
-fn session(memory: &Control, threads: Option<usize>, books: Vec<PathBuf>) -> Session {
+fn session(memory: &Control, threads: Option<usize>, books: Vec<PathBuf>, databases: &[Arc<Database>]) -> Session {
     // A search may take a table of up to 1 GiB, or half the memory limit.
     let search = (1u64 << 30).min(memory.memory_limit() / 2);
-    Session::new(memory.memory_limit() / 4, search).with_threads(threads.unwrap_or(0)).with_books(books)
+    Session::new(memory.memory_limit() / 4, search)
+        .with_threads(threads.unwrap_or(0))
+        .with_books(books)
+        .with_databases(databases.to_vec())
 }
 
-fn judge_options(o: JudgeOptions, threads: Option<usize>) -> SolveOptions {
-    SolveOptions { size: o.size, weak: o.weak, book: o.book, no_book: o.no_book, threads: threads.unwrap_or(0) }
+fn open_databases(paths: &[PathBuf]) -> Result<Vec<Arc<Database>>, Failure> {
+    paths.iter().map(|p| Database::open(p).map(Arc::new).map_err(|e| Failure::from(Error::from(e)))).collect()
 }
 
-fn run(command: Command, threads: Option<usize>, ctl: &Control) -> Result<(), Failure> {
+fn judge_options(o: JudgeOptions, threads: Option<usize>, databases: &[Arc<Database>]) -> SolveOptions {
+    SolveOptions {
+        size: o.size,
+        weak: o.weak,
+        book: o.book,
+        no_book: o.no_book,
+        threads: threads.unwrap_or(0),
+        databases: databases.to_vec(),
+    }
+}
+
+fn run(command: Command, threads: Option<usize>, databases: Vec<Arc<Database>>, ctl: &Control) -> Result<(), Failure> {
     match command {
         // Served from `main`, which owns the Ctrl-C flag the server watches.
         Command::Serve { .. } => unreachable!("main starts the server itself"),
@@ -201,7 +216,8 @@ fn run(command: Command, threads: Option<usize>, ctl: &Control) -> Result<(), Fa
                 None => read_stdin(&format!("{} judge input", p.id())),
             }
             .map_err(in_context(p.id()))?;
-            let output = p.solve(&input, &judge_options(options, threads), ctl).map_err(in_context(p.id()))?;
+            let output =
+                p.solve(&input, &judge_options(options, threads, &databases), ctl).map_err(in_context(p.id()))?;
             write_stdout(&output);
             Ok(())
         }
@@ -209,7 +225,7 @@ fn run(command: Command, threads: Option<usize>, ctl: &Control) -> Result<(), Fa
             let entry = game(&name)?;
             let id = entry.info().id;
             let pos = position_of(entry, &words, input.as_deref(), true, case).map_err(in_context(id))?;
-            let session = session(ctl, threads, book);
+            let session = session(ctl, threads, book, &databases);
             let analysis = pos.analyze(&Cx { ctl, session: &session }).map_err(in_context(id))?;
             let report = Report::new(pos.as_ref(), analysis);
             if json {
@@ -224,7 +240,7 @@ fn run(command: Command, threads: Option<usize>, ctl: &Control) -> Result<(), Fa
             let id = entry.info().id;
             // Stdin carries the person's moves, not an instance.
             let pos = position_of(entry, &words, None, false, 1).map_err(in_context(id))?;
-            let session = session(ctl, threads, book);
+            let session = session(ctl, threads, book, &databases);
             play::run(pos, !second, &Cx { ctl, session: &session }).map_err(in_context(id))
         }
         Command::Book { game: name, params, depth, out } => {
@@ -239,7 +255,7 @@ fn run(command: Command, threads: Option<usize>, ctl: &Control) -> Result<(), Fa
             if let Some(name) = input {
                 write_stdout(&bench::input(&name)?);
             } else if !connect4.is_empty() {
-                let options = judge_options(options, threads);
+                let options = judge_options(options, threads, &databases);
                 bench::connect4_sets(&connect4, limit, runs.unwrap_or(1), &options, ctl, &write_stdout)?;
             } else if list {
                 write_stdout(&bench::list());
@@ -248,6 +264,7 @@ fn run(command: Command, threads: Option<usize>, ctl: &Control) -> Result<(), Fa
             }
             Ok(())
         }
+        Command::Db(command) => db(command, threads, ctl),
         Command::Grundy { rule, to, show, json } => {
             let report = boyi_games::heap_report::grundy(&rule, to, show, ctl).map_err(in_context("grundy"))?;
             if json {
@@ -260,6 +277,66 @@ fn run(command: Command, threads: Option<usize>, ctl: &Control) -> Result<(), Fa
     }
 }
 
+/// `boyi db build | info | verify`.
+fn db(command: DbCommand, threads: Option<usize>, ctl: &Control) -> Result<(), Failure> {
+    match command {
+        DbCommand::Build { game: name, params, out } => {
+            let entry = game(&name)?;
+            let id = entry.info().id;
+            let params = Params::from_words(params.iter().map(String::as_str)).map_err(in_context(id))?;
+            let session = session(ctl, threads, Vec::new(), &[]);
+            let started = std::time::Instant::now();
+            let header = entry.save_database(&params, &out, &Cx { ctl, session: &session }).map_err(in_context(id))?;
+            eprintln!(
+                "boyi: wrote {} positions of {} ({}) to {} in {:.1} s",
+                header.size,
+                header.game,
+                header.params.replace('\n', " "),
+                out.display(),
+                started.elapsed().as_secs_f64()
+            );
+            Ok(())
+        }
+        DbCommand::Info { file, json } => {
+            let db = Database::open(&file).map_err(|e| Failure::from(Error::from(e)))?;
+            let info = render::database_info(&db, ctl)?;
+            if json {
+                write_stdout(&format!("{}\n", serde_json::to_string_pretty(&info).expect("reports serialize")));
+            } else {
+                write_stdout(&render::database_text(&info));
+            }
+            Ok(())
+        }
+        DbCommand::Verify { file } => {
+            let db = Database::open(&file).map_err(|e| Failure::from(Error::from(e)))?;
+            let header = db.header();
+            let entry = game(&header.game)?;
+            if !db.checksum_ok(ctl).map_err(Error::from)? {
+                return Err(Failure::from(Error::input(format!(
+                    "{}: the values do not match the file's checksum (the file is damaged)",
+                    file.display()
+                ))));
+            }
+            const SHOWN: usize = 20;
+            let wrong = entry.verify_database(&db, SHOWN, ctl).map_err(in_context(entry.info().id))?;
+            if wrong.is_empty() {
+                write_stdout(&format!("ok: all {} positions agree with their moves; checksum ok\n", header.size));
+                Ok(())
+            } else {
+                for line in &wrong {
+                    write_stdout(&format!("{line}\n"));
+                }
+                Err(Failure::from(Error::input(format!(
+                    "{}: {}{} positions disagree with their moves",
+                    file.display(),
+                    wrong.len(),
+                    if wrong.len() == SHOWN { " or more" } else { "" }
+                ))))
+            }
+        }
+    }
+}
+
 #[allow(clippy::too_many_arguments)]
 fn serve(
     port: u16,
@@ -268,6 +345,7 @@ fn serve(
     cache: u64,
     table: u64,
     books: Vec<PathBuf>,
+    databases: Vec<Arc<Database>>,
     memory: Option<u64>,
     threads: Option<usize>,
     stop: Arc<AtomicBool>,
@@ -285,6 +363,7 @@ fn serve(
         table_bytes: table.max(1 << 20),
         threads: threads.unwrap_or(defaults.threads),
         books,
+        databases,
         ..defaults
     };
     boyi_web::run(config, stop, |addr| {

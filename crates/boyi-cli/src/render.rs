@@ -140,3 +140,92 @@ pub fn error(e: &Error) -> String {
         _ => e.to_string(),
     }
 }
+
+/// What `db info` says of a database: its header, and its values counted.
+pub fn database_info(db: &boyi::db::Database, ctl: &boyi::Control) -> Result<serde_json::Value, Error> {
+    use boyi::db::Encoding;
+    use boyi::Outcome;
+    let h = db.header();
+    let mut info = serde_json::json!({
+        "game": h.game,
+        "params": h.params.lines().collect::<Vec<_>>(),
+        "key": shorten_key(&h.key),
+        "format_version": h.version,
+        "positions": h.size,
+        "encoding": h.encoding.describe(),
+        "file_bytes": h.data_offset + h.size * h.encoding.slot_bytes() as u64,
+        "checksum": format!("{:08x}", h.checksum),
+        "checksum_ok": db.checksum_ok(ctl)?,
+    });
+    match h.encoding {
+        Encoding::OutcomeByte | Encoding::OutcomeWord => {
+            let (mut won, mut lost, mut drawn, mut longest) = (0u64, 0u64, 0u64, 0u32);
+            for (v, n) in db.histogram::<Outcome>(ctl)? {
+                match v {
+                    Outcome::Win(r) => {
+                        won += n;
+                        longest = longest.max(r);
+                    }
+                    Outcome::Lose(r) => {
+                        lost += n;
+                        longest = longest.max(r);
+                    }
+                    Outcome::Draw => drawn += n,
+                }
+            }
+            info["won"] = won.into();
+            info["lost"] = lost.into();
+            info["drawn"] = drawn.into();
+            info["longest"] = longest.into();
+        }
+        Encoding::Integer { .. } => {
+            let counts = db.histogram::<i64>(ctl)?;
+            info["lowest"] = counts.first().map(|c| c.0).into();
+            info["highest"] = counts.last().map(|c| c.0).into();
+            info["distinct"] = counts.len().into();
+        }
+    }
+    Ok(info)
+}
+
+/// Keys of instances with long parameters (young chess's scores) are cut.
+fn shorten_key(key: &str) -> String {
+    if key.chars().count() <= 80 {
+        key.to_string()
+    } else {
+        format!("{}…", key.chars().take(79).collect::<String>())
+    }
+}
+
+pub fn database_text(info: &serde_json::Value) -> String {
+    let mut s = String::new();
+    let field = |name: &str| match &info[name] {
+        serde_json::Value::String(t) => t.clone(),
+        serde_json::Value::Null => "-".into(),
+        other => other.to_string(),
+    };
+    let params: Vec<&str> =
+        info["params"].as_array().map_or(Vec::new(), |a| a.iter().filter_map(|p| p.as_str()).collect());
+    s += &format!("game: {}\n", field("game"));
+    s += &format!("instance: {}\n", if params.is_empty() { "the default".to_string() } else { params.join(" ") });
+    s += &format!("positions: {}\n", field("positions"));
+    s += &format!("encoding: {}\n", field("encoding"));
+    s += &format!("file: {} bytes, format version {}\n", field("file_bytes"), field("format_version"));
+    s += &format!(
+        "checksum: {} ({})\n",
+        field("checksum"),
+        if info["checksum_ok"] == true { "ok" } else { "DOES NOT MATCH: the file is damaged" }
+    );
+    if info.get("won").is_some() {
+        s += &format!(
+            "won: {}, lost: {}, drawn: {} (positions, for the side to move)\n",
+            field("won"),
+            field("lost"),
+            field("drawn")
+        );
+        s += &format!("longest game under best play: {} plies\n", field("longest"));
+    } else {
+        s += &format!("scores from {} to {} ({} distinct)\n", field("lowest"), field("highest"), field("distinct"));
+    }
+    s
+}

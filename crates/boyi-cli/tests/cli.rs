@@ -339,3 +339,75 @@ fn a_chase_direction_goes_no_further_than_the_piece_reaches() {
     assert_eq!(out.status.code(), Some(2), "a reach beyond the board is refused, not a panic");
     assert!(text(&out.stderr).starts_with("boyi: chase: move 1: \"UUU\" is not legal here"), "{}", text(&out.stderr));
 }
+
+/// A database round-trips: build, info, verify, and analyze answering from
+/// it the same values as a solve; a damaged file and a file of another
+/// instance are refused with one line, exit 2.
+#[test]
+fn databases_build_verify_and_answer() {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("db-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("torus.db");
+    let path = file.to_str().unwrap();
+    let out = boyi(&["db", "build", "torus-chase", "n=5", "--out", path], "");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let info = text(&boyi(&["db", "info", path], "").stdout);
+    assert!(info.contains("positions: 1250\n"), "{info}");
+    assert!(info.contains("1 byte a position"), "{info}");
+    assert!(info.contains("checksum: ") && info.contains("(ok)"), "{info}");
+    let drawn: u64 = info.split("drawn: ").nth(1).unwrap().split(' ').next().unwrap().parse().unwrap();
+    assert!(drawn > 0, "the torus has draws: {info}");
+    let out = boyi(&["db", "verify", path], "");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(text(&out.stdout).starts_with("ok: all 1250 positions agree"));
+
+    let solved = boyi(&["analyze", "torus-chase", "n=5", "--json"], "");
+    let looked_up = boyi(&["analyze", "torus-chase", "n=5", "--json", "--db", path], "");
+    assert!(looked_up.status.success(), "{}", text(&looked_up.stderr));
+    let moves = |o: &Output| -> serde_json::Value {
+        let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+        serde_json::json!([v["value"], v["moves"]])
+    };
+    assert_eq!(moves(&solved), moves(&looked_up));
+    assert!(text(&boyi(&["analyze", "torus-chase", "n=5", "--db", path], "").stdout).contains("database lookup"));
+
+    let out = boyi(&["analyze", "torus-chase", "n=6", "--db", path], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("not for this instance"), "{}", text(&out.stderr));
+
+    // Judge input answered from a database: the same lines as a solve.
+    let chase = dir.join("chase.db");
+    assert!(boyi(&["db", "build", "chase", "n=6", "--out", chase.to_str().unwrap()], "").status.success());
+    let starts = "6 1 1 6 6\n6 2 3 5 1\n6 4 4 1 2\n";
+    let want = boyi(&["solve", "chase"], starts);
+    let got = boyi(&["solve", "chase", "--db", chase.to_str().unwrap()], starts);
+    assert!(got.status.success(), "{}", text(&got.stderr));
+    assert_eq!(text(&got.stdout), text(&want.stdout));
+    let out = boyi(&["solve", "chase", "--db", chase.to_str().unwrap()], "5 1 1 5 5\n");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("holds no board of this input"), "{}", text(&out.stderr));
+
+    // One value changed: the checksum and the moves both say so.
+    let mut bytes = std::fs::read(&file).unwrap();
+    let last = bytes.len() - 1;
+    bytes[last] ^= 0x81;
+    let damaged = dir.join("damaged.db");
+    std::fs::write(&damaged, &bytes).unwrap();
+    let out = boyi(&["db", "verify", damaged.to_str().unwrap()], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("checksum"), "{}", text(&out.stderr));
+    // Not a database at all, or cut short.
+    std::fs::write(&damaged, b"hello").unwrap();
+    let out = boyi(&["db", "info", damaged.to_str().unwrap()], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(text(&out.stderr).lines().count(), 1);
+    std::fs::write(&damaged, &std::fs::read(&file).unwrap()[..200]).unwrap();
+    let out = boyi(&["analyze", "torus-chase", "n=5", "--db", damaged.to_str().unwrap()], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("not a boyi database"), "{}", text(&out.stderr));
+    // Games not solved whole have no databases.
+    let out = boyi(&["db", "build", "nim", "--out", dir.join("nim.db").to_str().unwrap()], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("no databases"), "{}", text(&out.stderr));
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -16,12 +16,15 @@
 //! the ended games (the side to move was just captured). Pieces move back
 //! and forth, so positions repeat: retrograde analysis values them.
 
+use std::path::Path;
+
+use boyi::db;
 use boyi::game::Reversible;
-use boyi::{Game, Indexed, Outcome, Step, StepOf, Turn};
+use boyi::{Control, Game, Indexed, Outcome, Step, StepOf, Turn};
 
 use crate::diagram::{Cell, Diagram, Grid, Target};
 use crate::error::Error;
-use crate::listing::{valued_by, Cx, Info, Listing, Valued};
+use crate::listing::{describe, valued_by, Cx, Info, Listing, Valued};
 use crate::notation;
 use crate::params::{Param, Params};
 use crate::verdict::Verdict;
@@ -491,8 +494,22 @@ impl Listing for ChaseListing {
     }
 
     fn value(&self, game: &Chase, pos: &Duel, cx: &Cx) -> Result<Valued<ChaseMove>, Error> {
-        let table = cx.retrograde(&format!("{}:{}", self.info().id, self.instance(game)), game)?;
-        valued_by(game, pos, |child| Ok(table.value(game, child)), Verdict::from, "retrograde")
+        let key = self.solved_key(game).expect("chase is solved whole");
+        let table = cx.retrograde(&key, game)?;
+        valued_by(game, pos, |child| Ok(table.value(game, child)), Verdict::from, cx.solved_by(&key, "retrograde"))
+    }
+
+    fn solved_key(&self, game: &Chase) -> Option<String> {
+        Some(format!("{}:{}", self.info().id, self.instance(game)))
+    }
+
+    fn save(&self, game: &Chase, ident: &db::Ident, path: &Path, cx: &Cx) -> Result<db::Header, Error> {
+        let table = cx.retrograde(&ident.key, game)?;
+        Ok(db::write(path, ident, &table, cx.ctl)?)
+    }
+
+    fn verify(&self, game: &Chase, file: &db::Database, limit: usize, ctl: &Control) -> Result<Vec<String>, Error> {
+        Ok(db::verify(game, file, limit, ctl)?.iter().map(describe).collect())
     }
 }
 

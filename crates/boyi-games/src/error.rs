@@ -47,10 +47,11 @@ impl Error {
         Error::Engine(boyi::Error::Memory { what: what.to_string(), needed, limit })
     }
 
-    /// 2 for bad input, 3 for refused resources, 130 for an interrupt, 1 otherwise.
+    /// 2 for bad input (a bad database file included), 3 for refused resources, 130 for an interrupt, 1 otherwise.
     pub fn exit_code(&self) -> i32 {
         match self {
             Error::Input(_) | Error::Params(_) | Error::Position(_) | Error::Move(_) => 2,
+            Error::Engine(boyi::Error::Data(_)) => 2,
             Error::TooBig(_) | Error::Engine(boyi::Error::Memory { .. }) => 3,
             Error::Engine(boyi::Error::Interrupted) => 130,
             Error::Engine(_) => 1,

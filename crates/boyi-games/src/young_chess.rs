@@ -8,12 +8,15 @@
 //! needs `C(rows + cols, rows)` slots; the side to move follows from the
 //! number of filled cells, which is also the layer.
 
+use std::path::Path;
+
+use boyi::db;
 use boyi::index::staircase::{Corner, Staircase};
-use boyi::{Game, Indexed, Layered, Step, StepOf};
+use boyi::{Control, Game, Indexed, Layered, Step, StepOf};
 
 use crate::diagram::{Cell, Diagram, Grid, Target};
 use crate::error::Error;
-use crate::listing::{valued_by, Cx, Info, Listing, Valued};
+use crate::listing::{describe, valued_by, Cx, Info, Listing, Valued};
 use crate::notation::{self, join};
 use crate::params::{Param, Params};
 use crate::verdict::Verdict;
@@ -335,15 +338,35 @@ impl Listing for YoungChessListing {
     }
 
     fn value(&self, game: &YoungChess, state: &Filled, cx: &Cx) -> Result<Valued<Corner>, Error> {
-        let table = cx.table(&format!("young-chess:{}", Self::instance(game)), game)?;
+        let key = self.solved_key(game).expect("young chess is solved whole");
+        let table = cx.table(&key, game)?;
         let left = Some(game.rows() * game.cols() - state.board.stones);
         valued_by(
             game,
             &state.board,
             |child| Ok(table.value(game, child)),
             |v| Verdict::Margin { score: v as i64, left },
-            "table",
+            cx.solved_by(&key, "table"),
         )
+    }
+
+    fn solved_key(&self, game: &YoungChess) -> Option<String> {
+        Some(format!("young-chess:{}", Self::instance(game)))
+    }
+
+    fn save(&self, game: &YoungChess, ident: &db::Ident, path: &Path, cx: &Cx) -> Result<db::Header, Error> {
+        let table = cx.table(&ident.key, game)?;
+        Ok(db::write(path, ident, &table, cx.ctl)?)
+    }
+
+    fn verify(
+        &self,
+        game: &YoungChess,
+        file: &db::Database,
+        limit: usize,
+        ctl: &Control,
+    ) -> Result<Vec<String>, Error> {
+        Ok(db::verify(game, file, limit, ctl)?.iter().map(describe).collect())
     }
 }
 

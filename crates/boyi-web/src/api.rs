@@ -49,7 +49,8 @@ impl App {
         let session = Arc::new(
             Session::new(config.cache_bytes, config.table_bytes)
                 .with_threads(config.threads)
-                .with_books(config.books.clone()),
+                .with_books(config.books.clone())
+                .with_databases(config.databases.clone()),
         );
         let jobs = Arc::new(Jobs::new(&config, session.clone()));
         let seed =

@@ -42,6 +42,8 @@ pub struct Config {
     pub threads: usize,
     /// Opening books to consult beside those games ship with.
     pub books: Vec<std::path::PathBuf>,
+    /// Solved databases, opened: instances they hold are looked up, not solved.
+    pub databases: Vec<std::sync::Arc<boyi::db::Database>>,
     /// Solves running at once; more requests wait for a slot.
     pub solvers: usize,
     /// Largest request body.
@@ -60,6 +62,7 @@ impl Default for Config {
             table_bytes: 128 << 20,
             threads: 0,
             books: Vec::new(),
+            databases: Vec::new(),
             // A slow solve holds one core; twice the cores keeps short
             // requests flowing next to a couple of long ones.
             solvers: 2 * cores,

@@ -9,6 +9,9 @@ pub enum Error {
     Cycle,
     #[error("{0}")]
     Unsupported(String),
+    /// A database file that cannot be read, or is not what was asked for.
+    #[error("{0}")]
+    Data(String),
 }
 
 /// Bytes in the units people read: `6.2 GiB`, `512 MiB`, `12 KiB`.

@@ -5,6 +5,7 @@
 //! engine knows no game by name and does no terminal I/O.
 
 pub mod control;
+pub mod db;
 pub mod error;
 pub mod game;
 pub mod index;

@@ -4,6 +4,7 @@
 //! position and every move, through both the un-move and the reverse-edge
 //! paths.
 
+use boyi::db;
 use boyi::game::{Game, Indexed, Reversible, StepOf};
 use boyi::solve::retrograde::{self, verify_unmoves};
 use boyi::{Control, Outcome, Step, Turn, Value};
@@ -122,6 +123,59 @@ proptest! {
     #[test]
     fn retrograde_with_bonus_turns_equals_fixed_point(g in loopy(14, 30)) {
         check(&g)?;
+    }
+}
+
+/// A database written from the solve reads back every value, passes
+/// `verify`, and is caught when one value is changed.
+fn database_round_trip(g: &Loopy) -> Result<(), TestCaseError> {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    static FILE: AtomicU64 = AtomicU64::new(0);
+    let ctl = Control::default();
+    let solved = retrograde::solve(g, &ctl).unwrap();
+    let path = std::env::temp_dir().join(format!(
+        "boyi-db-test-{}-{}.db",
+        std::process::id(),
+        FILE.fetch_add(1, Ordering::Relaxed)
+    ));
+    let ident = db::Ident { game: "loopy".into(), params: String::new(), key: "loopy:test".into() };
+    let header = db::write(&path, &ident, &solved, &ctl).unwrap();
+    let opened = db::Database::open(&path).unwrap();
+    prop_assert_eq!(opened.header(), &header);
+    prop_assert!(opened.checksum_ok(&ctl).unwrap());
+    for r in 0..g.size() {
+        prop_assert_eq!(opened.get::<Outcome>(r), Some(solved.value_at(r)));
+    }
+    prop_assert!(db::verify(g, &opened, 10, &ctl).unwrap().is_empty());
+    // Change one value to another the encoding can hold: verify names it.
+    let mut bytes = std::fs::read(&path).unwrap();
+    let at = header.data_offset as usize;
+    let width = header.encoding.slot_bytes() as usize;
+    let old = solved.value_at(0);
+    let new = if old == Outcome::Draw { Outcome::Lose(0) } else { Outcome::Draw };
+    let mut slot = vec![0u8; width];
+    db::Stored::encode(new, header.encoding, &mut slot);
+    bytes[at..at + width].copy_from_slice(&slot);
+    std::fs::write(&path, bytes).unwrap();
+    let changed = db::Database::open(&path).unwrap();
+    prop_assert!(!changed.checksum_ok(&ctl).unwrap());
+    let found = db::verify(g, &changed, 10, &ctl).unwrap();
+    prop_assert!(found.iter().any(|d| d.rank == 0 && d.stored == new), "{:?}", found);
+    std::fs::remove_file(&path).unwrap();
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(100))]
+
+    #[test]
+    fn databases_round_trip_and_verify(g in loopy(14, 0)) {
+        database_round_trip(&g)?;
+    }
+
+    #[test]
+    fn databases_with_bonus_turns_round_trip_and_verify(g in loopy(14, 30)) {
+        database_round_trip(&g)?;
     }
 }
 

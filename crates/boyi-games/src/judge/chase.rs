@@ -3,7 +3,7 @@
 //! to the capture. `torus-chase` is the same pursuit on a torus with black's
 //! reach as a parameter, where draws happen.
 
-use boyi::solve::retrograde;
+use boyi::solve::{retrograde, Solved};
 use boyi::{Control, Outcome};
 
 use super::tokens::Tokens;
@@ -62,18 +62,40 @@ fn answer(value: Outcome) -> String {
     }
 }
 
-/// One retrograde solve per board size and reach, answers in input order.
-fn solve(input: &str, torus: bool, ctl: &Control) -> Result<String, Error> {
+/// One retrograde solve per board size and reach (or a lookup in a
+/// database of it, from `--db`), answers in input order.
+fn solve(
+    input: &str,
+    listing: &ChaseListing,
+    torus: bool,
+    options: &SolveOptions,
+    ctl: &Control,
+) -> Result<String, Error> {
     let starts = parse(input, torus)?;
     let mut order: Vec<usize> = (0..starts.len()).collect();
     order.sort_by_key(|&i| (starts[i].n, starts[i].reach));
     let mut answers = vec![""; starts.len()];
     let mut lines = Vec::new();
-    for group in order.chunk_by(|&a, &b| (starts[a].n, starts[a].reach) == (starts[b].n, starts[b].reach)) {
-        let game = game(&starts[group[0]], torus, ctl)?;
-        let table = retrograde::solve(&game, ctl)?;
+    let groups: Vec<&[usize]> =
+        order.chunk_by(|&a, &b| (starts[a].n, starts[a].reach) == (starts[b].n, starts[b].reach)).collect();
+    let games: Vec<Chase> = groups.iter().map(|g| game(&starts[g[0]], torus, ctl)).collect::<Result<_, _>>()?;
+    let keys: Vec<String> = games.iter().map(|g| listing.solved_key(g).expect("chase is solved whole")).collect();
+    if let Some(db) = options.databases.iter().find(|d| !keys.contains(&d.header().key)) {
+        return Err(Error::input(format!(
+            "the database given ({} {}) holds no board of this input",
+            db.header().game,
+            db.header().params.replace('\n', " ")
+        )));
+    }
+    for ((&group, key), game) in groups.iter().zip(&keys).zip(&games) {
+        let table = match options.databases.iter().find(|d| &d.header().key == key) {
+            Some(db) => Solved::<Outcome>::mapped(db.clone())
+                .filter(|_| db.len() == boyi::Indexed::size(game))
+                .ok_or_else(|| Error::input(format!("the database for {key} does not hold its values")))?,
+            None => retrograde::solve(game, ctl)?,
+        };
         for &i in group {
-            lines.push((i, answer(table.value(&game, &first_position(&game, &starts[i])))));
+            lines.push((i, answer(table.value(game, &first_position(game, &starts[i])))));
         }
     }
     for (i, line) in &lines {
@@ -125,8 +147,8 @@ impl Problem for ChaseProblem {
     }
 
     fn solve(&self, input: &str, options: &SolveOptions, ctl: &Control) -> Result<String, Error> {
-        options.only_defaults(self.id())?;
-        solve(input, false, ctl)
+        options.only_defaults_but(self.id(), &["--db"])?;
+        solve(input, &ChaseListing::PLAIN, false, options, ctl)
     }
 
     fn position(&self, input: &str, case: usize, words: &[String]) -> Result<(String, Vec<String>), Error> {
@@ -162,8 +184,8 @@ impl Problem for TorusChaseProblem {
     }
 
     fn solve(&self, input: &str, options: &SolveOptions, ctl: &Control) -> Result<String, Error> {
-        options.only_defaults(self.id())?;
-        solve(input, true, ctl)
+        options.only_defaults_but(self.id(), &["--db"])?;
+        solve(input, &ChaseListing::TORUS, true, options, ctl)
     }
 
     fn position(&self, input: &str, case: usize, words: &[String]) -> Result<(String, Vec<String>), Error> {

@@ -43,18 +43,26 @@ pub struct SolveOptions {
     pub no_book: bool,
     /// Search threads; 0 means one per core.
     pub threads: usize,
+    /// Solved databases to answer from (games solved whole).
+    pub databases: Vec<std::sync::Arc<boyi::db::Database>>,
 }
 
 impl SolveOptions {
     /// Fails naming the first option set that `problem` does not take.
     pub fn only_defaults(&self, problem: &str) -> Result<(), Error> {
+        self.only_defaults_but(problem, &[])
+    }
+
+    /// [`SolveOptions::only_defaults`], but for the options in `taken`.
+    pub fn only_defaults_but(&self, problem: &str, taken: &[&str]) -> Result<(), Error> {
         let set = [
             ("--size", self.size.is_some()),
             ("--weak", self.weak),
             ("--book", self.book.is_some()),
             ("--no-book", self.no_book),
+            ("--db", !self.databases.is_empty()),
         ];
-        match set.iter().find(|(_, on)| *on) {
+        match set.iter().find(|(name, on)| *on && !taken.contains(name)) {
             Some((name, _)) => Err(Error::input(format!("{name} is not an option of {problem}"))),
             None => Ok(()),
         }

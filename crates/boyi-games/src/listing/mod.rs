@@ -12,12 +12,14 @@
 use std::path::Path;
 use std::sync::Arc;
 
+use boyi::db;
 use boyi::game::Reversible;
 use boyi::solve::{value_moves, Solved};
 use boyi::{Control, Game, Outcome};
 use serde::Serialize;
 
 mod cache;
+mod database;
 mod session;
 
 use crate::diagram::{Diagram, Target};
@@ -25,6 +27,7 @@ use crate::error::Error;
 use crate::params::{Param, Params};
 use crate::verdict::Verdict;
 pub use cache::Cache;
+pub use database::describe;
 pub use session::Session;
 
 /// What the catalogue says about a game before any position exists.
@@ -188,6 +191,28 @@ pub trait Listing: Send + Sync + 'static {
         let _ = (params, depth, out, ctl);
         Err(Error::input(format!("{} has no opening books", self.info().id)))
     }
+
+    /// Games solved whole (by the table or retrograde analysis): the key
+    /// the instance's solved table goes by, in the session's cache and in a
+    /// database file of it. `None`: the game has no databases.
+    fn solved_key(&self, game: &Self::Game) -> Option<String> {
+        let _ = game;
+        None
+    }
+
+    /// Solves `game` whole and writes every position's value to `path`
+    /// (games with a [`Listing::solved_key`]).
+    fn save(&self, game: &Self::Game, ident: &db::Ident, path: &Path, cx: &Cx) -> Result<db::Header, Error> {
+        let _ = (game, ident, path, cx);
+        Err(Error::input(format!("{} has no databases", self.info().id)))
+    }
+
+    /// Checks every position of a database of `game` against its moves
+    /// (see [`boyi::db::verify`]); the positions that disagree, described.
+    fn verify(&self, game: &Self::Game, db: &db::Database, limit: usize, ctl: &Control) -> Result<Vec<String>, Error> {
+        let _ = (game, db, limit, ctl);
+        Err(Error::input(format!("{} has no databases", self.info().id)))
+    }
 }
 
 /// Puts moves best first; equals keep their order (the game's).
@@ -262,6 +287,11 @@ pub trait Entry: Send + Sync {
     fn open(&'static self, text: &str) -> Result<Box<dyn Position>, Error>;
     /// See [`Listing::build_book`].
     fn build_book(&self, params: &Params, depth: u32, out: &Path, ctl: &Control) -> Result<usize, Error>;
+    /// Solves the instance `params` start whole and writes it to `path`.
+    fn save_database(&'static self, params: &Params, path: &Path, cx: &Cx) -> Result<db::Header, Error>;
+    /// Checks a database of this game: the instance its header names,
+    /// every position against its moves (at most `limit` reported).
+    fn verify_database(&'static self, db: &db::Database, limit: usize, ctl: &Control) -> Result<Vec<String>, Error>;
 }
 
 /// A position of a game of the catalogue, its types hidden.
@@ -305,6 +335,34 @@ impl<L: Listing> Entry for L {
     fn build_book(&self, params: &Params, depth: u32, out: &Path, ctl: &Control) -> Result<usize, Error> {
         params.check(Listing::info(self).id, Listing::info(self).params)?;
         Listing::build_book(self, params, depth, out, ctl)
+    }
+
+    fn save_database(&'static self, params: &Params, path: &Path, cx: &Cx) -> Result<db::Header, Error> {
+        let info = Listing::info(self);
+        params.check(info.id, info.params)?;
+        let (game, state) = Listing::start(self, params)?;
+        let key = self.solved_key(&game).ok_or_else(|| {
+            Error::input(format!(
+                "{} has no databases: only games solved whole (by table or retrograde analysis) have them",
+                info.id
+            ))
+        })?;
+        let words: Vec<String> = Listing::params(self, &game, &state).iter().map(|(k, v)| format!("{k}={v}")).collect();
+        let ident = db::Ident { game: info.id.to_string(), params: words.join("\n"), key };
+        Listing::save(self, &game, &ident, path, cx)
+    }
+
+    fn verify_database(&'static self, db: &db::Database, limit: usize, ctl: &Control) -> Result<Vec<String>, Error> {
+        let header = db.header();
+        let params = Params::from_words(header.params.lines())?;
+        let (game, _) = Listing::start(self, &params)?;
+        if self.solved_key(&game).as_deref() != Some(header.key.as_str()) {
+            return Err(Error::input(format!(
+                "the file's parameters ({}) do not make the instance it names",
+                header.params.replace('\n', " ")
+            )));
+        }
+        Listing::verify(self, &game, db, limit, ctl)
     }
 }
 
@@ -395,7 +453,13 @@ pub fn play_all(mut position: Box<dyn Position>, moves: &[String]) -> Result<Box
 impl Cx<'_> {
     /// Every position of `game` solved by the table solver, kept in the
     /// session under `key` (the instance's notation) for later questions.
-    pub fn table<G: boyi::Layered>(&self, key: &str, game: &G) -> Result<Arc<Solved<G::Value>>, Error> {
+    pub fn table<G: boyi::Layered>(&self, key: &str, game: &G) -> Result<Arc<Solved<G::Value>>, Error>
+    where
+        G::Value: db::Stored,
+    {
+        if let Some(solved) = self.database(key, game.size())? {
+            return Ok(solved);
+        }
         self.session.cache().get_or(key, || {
             let solved = boyi::solve::table::solve(game, self.ctl)?;
             let bytes = solved.bytes();
@@ -410,6 +474,9 @@ impl Cx<'_> {
         key: &str,
         game: &G,
     ) -> Result<Arc<Solved<Outcome>>, Error> {
+        if let Some(solved) = self.database(key, game.size())? {
+            return Ok(solved);
+        }
         self.session.cache().get_or(key, || {
             let solved = boyi::solve::retrograde::solve(game, self.ctl)?;
             let bytes = solved.bytes();

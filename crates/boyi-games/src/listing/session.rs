@@ -1,13 +1,14 @@
 //! What a front end keeps while it answers questions about games: solved
 //! tables and analyses under one memory cap ([`Cache`]), the transposition
 //! tables that searches share, the threads a search may use, and the solved
-//! data on disk (opening books) that games may consult. The command line
+//! data on disk (opening books, solved databases) that games may consult. The command line
 //! makes one for a run, the server one for its life.
 
 use std::collections::HashMap;
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 
+use boyi::db::Database;
 use boyi::tt::TranspositionTable;
 use boyi::Control;
 
@@ -20,6 +21,7 @@ pub struct Session {
     tables: Mutex<HashMap<String, Arc<TranspositionTable>>>,
     threads: usize,
     books: Vec<PathBuf>,
+    databases: Vec<Arc<Database>>,
 }
 
 impl Default for Session {
@@ -38,6 +40,7 @@ impl Session {
             tables: Mutex::new(HashMap::new()),
             threads: 0,
             books: Vec::new(),
+            databases: Vec::new(),
         }
     }
 
@@ -52,6 +55,17 @@ impl Session {
     pub fn with_books(mut self, books: Vec<PathBuf>) -> Self {
         self.books = books;
         self
+    }
+
+    /// Solved databases (`boyi db build`): a game solved whole answers
+    /// from the file that carries its instance's key instead of solving.
+    pub fn with_databases(mut self, databases: Vec<Arc<Database>>) -> Self {
+        self.databases = databases;
+        self
+    }
+
+    pub fn databases(&self) -> &[Arc<Database>] {
+        &self.databases
     }
 
     pub fn cache(&self) -> &Cache {

@@ -3,43 +3,67 @@
 //! caller can keep them (in a cache, across requests), query them by rank
 //! or by position, and save them, without knowing how values are packed.
 
+use std::sync::Arc;
+
 use super::{value_moves, Analysis};
+use crate::db::{Database, Stored};
 use crate::game::Indexed;
 use crate::value::{Outcome, Packed, Value};
 
 /// One slot a position; a solver fills the slots from many threads at once.
 pub(crate) type Slot<V> = <<V as Value>::Packed as Packed>::Atomic;
 
+/// Values in memory as a solver left them, or in a database file.
+enum Store<V: Value> {
+    Owned(Vec<Slot<V>>),
+    /// A memory-mapped file and how to read a value of `V` from it.
+    Mapped(Arc<Database>, fn(&Database, u64) -> V),
+}
+
 pub struct Solved<V: Value> {
-    slots: Vec<Slot<V>>,
+    store: Store<V>,
 }
 
 impl<V: Value> Solved<V> {
     pub(crate) fn from_slots(slots: Vec<Slot<V>>) -> Self {
-        Solved { slots }
+        Solved { store: Store::Owned(slots) }
     }
 
+    /// The slots a solver fills; only solvers call this, on what they made.
     pub(crate) fn slots(&self) -> &[Slot<V>] {
-        &self.slots
+        match &self.store {
+            Store::Owned(slots) => slots,
+            Store::Mapped(..) => unreachable!("a solver fills only the tables it made"),
+        }
     }
 
     /// Positions held: the game's index size.
     pub fn len(&self) -> u64 {
-        self.slots.len() as u64
+        match &self.store {
+            Store::Owned(slots) => slots.len() as u64,
+            Store::Mapped(db, _) => db.len(),
+        }
     }
 
     pub fn is_empty(&self) -> bool {
-        self.slots.is_empty()
+        self.len() == 0
     }
 
+    /// Bytes held in memory (a mapped file's pages belong to the page cache).
     pub fn bytes(&self) -> u64 {
-        self.len() * std::mem::size_of::<Slot<V>>() as u64
+        match &self.store {
+            Store::Owned(slots) => slots.len() as u64 * std::mem::size_of::<Slot<V>>() as u64,
+            Store::Mapped(..) => 0,
+        }
     }
 
     /// The value of the position of rank `rank`, for the side to move there.
     #[inline]
     pub fn value_at(&self, rank: u64) -> V {
-        V::unpack(V::Packed::load(&self.slots[rank as usize]))
+        match &self.store {
+            Store::Owned(slots) => V::unpack(V::Packed::load(&slots[rank as usize])),
+            Store::Mapped(db, read) => read(db, rank),
+        }
     }
 
     pub fn value<G: Indexed<Value = V>>(&self, game: &G, pos: &G::Pos) -> V {
@@ -51,9 +75,22 @@ impl<V: Value> Solved<V> {
         value_moves(game, pos, |child| Ok(self.value(game, child))).expect("lookups cannot fail")
     }
 
-    /// The packed values in rank order, as they would be written to a file.
+    /// The packed values in rank order.
     pub fn packed(&self) -> impl Iterator<Item = V::Packed> + '_ {
-        self.slots.iter().map(V::Packed::load)
+        (0..self.len()).map(|r| self.value_at(r).pack())
+    }
+}
+
+impl<V: Stored> Solved<V> {
+    /// Lookups in a database file instead of a solve. The caller has
+    /// checked that the file is this game's ([`Database::get`] gives
+    /// `None` only for another kind of value, refused here up front).
+    pub fn mapped(db: Arc<Database>) -> Option<Self> {
+        if !db.is_empty() && db.get::<V>(0).is_none() {
+            return None;
+        }
+        let read: fn(&Database, u64) -> V = |db, rank| db.get::<V>(rank).expect("checked when mapped");
+        Some(Solved { store: Store::Mapped(db, read) })
     }
 }
 
