@@ -146,7 +146,8 @@ pub enum Command {
     #[command(long_about = "Run the benchmark suite and print a markdown table: median, min and max wall\n\
         time over --runs runs, CPU time, positions per second and peak memory. Inputs are\n\
         generated from a fixed seed. NAMES select benchmarks: a name, or a prefix when no name\n\
-        matches exactly (default: all); `boyi bench --list` shows them.")]
+        matches exactly (default: all); `boyi bench --list` shows them. With --db FILE, times\n\
+        lookups in that database instead (10^6 random positions a pass).")]
     Bench {
         /// Benchmark names or prefixes, e.g. `young-chess` or `coin-game-2000`.
         names: Vec<String>,

@@ -521,3 +521,45 @@ mod tests {
         assert!(names("no-such").is_empty());
     }
 }
+
+/// `boyi bench --db FILE`: lookups at random ranks in each database, the
+/// first pass over fresh pages and then warm passes; nanoseconds a lookup.
+pub fn lookups(databases: &[std::sync::Arc<boyi::db::Database>], runs: usize, emit: impl Fn(&str)) {
+    use boyi::db::Encoding;
+    const LOOKUPS: usize = 1_000_000;
+    emit(
+        "| database | positions | first pass (ns a lookup) | warm: median | min | max |\n\
+         |---|---|---|---|---|---|\n",
+    );
+    for db in databases {
+        let mut rng = Rng::new(2026);
+        let ranks: Vec<u64> = (0..LOOKUPS).map(|_| rng.next_u64() % db.len().max(1)).collect();
+        let pass = || {
+            let start = Instant::now();
+            let mut sum = 0i64;
+            for &r in &ranks {
+                sum = sum.wrapping_add(match db.header().encoding {
+                    Encoding::Integer { .. } => db.get::<i64>(r).unwrap_or(0),
+                    _ => db.get::<boyi::Outcome>(r).map_or(0, |v| boyi::Value::to_score(v)),
+                });
+            }
+            std::hint::black_box(sum);
+            start.elapsed().as_nanos() as f64 / LOOKUPS as f64
+        };
+        if db.is_empty() {
+            continue;
+        }
+        let first = pass();
+        let mut warm: Vec<f64> = (0..runs.max(1)).map(|_| pass()).collect();
+        warm.sort_by(f64::total_cmp);
+        emit(&format!(
+            "| {} | {} | {:.0} | {:.0} | {:.0} | {:.0} |\n",
+            db.header().key,
+            db.len(),
+            first,
+            warm[warm.len() / 2],
+            warm[0],
+            warm[warm.len() - 1]
+        ));
+    }
+}
