@@ -509,19 +509,6 @@ fn micros(d: Duration) -> String {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_name_matches_itself_before_it_matches_as_a_prefix() {
-        let names = |f: &str| matching(f).map(|b| b.name).collect::<Vec<_>>();
-        assert_eq!(names("coin-game-2000"), ["coin-game-2000"]);
-        assert_eq!(names("coin-game"), ["coin-game-2000", "coin-game-20000"]);
-        assert!(names("no-such").is_empty());
-    }
-}
-
 /// `boyi bench --db FILE`: lookups at random ranks in each database, the
 /// first pass over fresh pages and then warm passes; nanoseconds a lookup.
 pub fn lookups(databases: &[std::sync::Arc<boyi::db::Database>], runs: usize, emit: impl Fn(&str)) {
@@ -540,7 +527,7 @@ pub fn lookups(databases: &[std::sync::Arc<boyi::db::Database>], runs: usize, em
             for &r in &ranks {
                 sum = sum.wrapping_add(match db.header().encoding {
                     Encoding::Integer { .. } => db.get::<i64>(r).unwrap_or(0),
-                    _ => db.get::<boyi::Outcome>(r).map_or(0, |v| boyi::Value::to_score(v)),
+                    _ => db.get::<boyi::Outcome>(r).map_or(0, boyi::Value::to_score),
                 });
             }
             std::hint::black_box(sum);
@@ -561,5 +548,18 @@ pub fn lookups(databases: &[std::sync::Arc<boyi::db::Database>], runs: usize, em
             warm[0],
             warm[warm.len() - 1]
         ));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_name_matches_itself_before_it_matches_as_a_prefix() {
+        let names = |f: &str| matching(f).map(|b| b.name).collect::<Vec<_>>();
+        assert_eq!(names("coin-game-2000"), ["coin-game-2000"]);
+        assert_eq!(names("coin-game"), ["coin-game-2000", "coin-game-20000"]);
+        assert!(names("no-such").is_empty());
     }
 }

@@ -12,6 +12,7 @@ pub mod coin_game;
 pub mod connect4;
 pub mod dawsons_kayles;
 pub mod diagram;
+pub mod dobutsu;
 pub mod error;
 pub mod every_euclid;
 pub mod fibonacci_nim;

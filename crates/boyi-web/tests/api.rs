@@ -56,6 +56,7 @@ fn small(game: &str) -> Value {
         "chase" => json!({"n": 5}),
         "geography" => json!({"graph": "petersen"}),
         "nim" => json!({"heaps": "1,2,3"}),
+        "dobutsu" => json!({"elephants": 1, "giraffes": 0, "chicks": 1}),
         _ => json!({"seed": 3}),
     }
 }

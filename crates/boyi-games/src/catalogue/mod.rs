@@ -17,6 +17,7 @@ static GAMES: &[&dyn Entry] = &[
     &crate::young_chess::YoungChessListing,
     &crate::chase::ChaseListing::PLAIN,
     &crate::chase::ChaseListing::TORUS,
+    &crate::dobutsu::DobutsuListing,
     &crate::geography::GeographyListing,
     &crate::nim::NimListing::NORMAL,
     &crate::nim::NimListing::MISERE,

@@ -1,0 +1,1048 @@
+//! Dōbutsu Shōgi (どうぶつしょうぎ): 3 files × 4 ranks, each side a lion,
+//! an elephant, a giraffe and a chick; captured pieces go to the captor's
+//! hand and may be dropped on any empty square. The rules are those of
+//! `clausecker/dobutsu` (its README, man page and `rules.h`):
+//!
+//! - lion: one square any way; elephant: one diagonally; giraffe: one
+//!   orthogonally; chick: one forward; hen (a promoted chick): one
+//!   orthogonally or diagonally forward. All capture as they move.
+//! - A chick that moves onto the far rank becomes a hen; a dropped chick
+//!   stays a chick, even on the far rank (where it cannot move). A
+//!   captured hen goes to the hand as a chick.
+//! - Capturing the lion wins. A lion that moves onto the far rank where
+//!   it cannot be captured at once wins; a lion may move onto an attacked
+//!   square, and then is captured. No legal move loses; endless play is a
+//!   draw.
+//!
+//! The engine sees a position from the side to move ("ours"), which moves
+//! up the board: row 0 is our far rank, row 3 our back rank. So the
+//! positions with Gote to move are the same as those with Sente to move,
+//! turned round, and one solve covers both. A position that ends the
+//! game has no moves: where we can capture their lion it is a win in one
+//! ply (the capture), where their lion stands on our back rank out of our
+//! reach it is lost. Those positions stay in the index, so every move
+//! leads somewhere with a rank.
+//!
+//! The index places our lion, their lion, then the other pieces: which of
+//! the ten free squares hold pieces (a combination), which kinds stand
+//! there (an arrangement of a multiset), their owners, which chicks are
+//! hens, and how many of each kind in hand are ours. Boards mirrored left
+//! to right are one position: our lion stands on file A or B.
+//!
+//! The material is part of the game: a position with fewer pieces (say
+//! the lions and one chick each) is a smaller game of its own, small
+//! enough for the tests' plain solvers.
+
+// Squares and hand slots index several arrays at once (cells, hands,
+// kinds, the lion table): loops over the index read better than zips.
+#![allow(clippy::needless_range_loop)]
+
+use std::path::Path;
+
+use boyi::db;
+use boyi::game::Reversible;
+use boyi::{Control, Game, Indexed, Outcome, Step, StepOf, Turn};
+
+use crate::diagram::{Cell, Diagram, Grid, Target};
+use crate::error::Error;
+use crate::listing::{describe, valued_by, Cx, Info, Listing, Moving, Valued};
+use crate::params::{Param, Params};
+use crate::verdict::Verdict;
+
+/// Squares: row * 3 + file, from the mover's side (row 0 the far rank).
+const SQUARES: usize = 12;
+const FILES: usize = 3;
+
+/// Piece codes on a square: 0 empty, a kind, plus `THEIRS` for the
+/// opponent's pieces.
+pub const LION: u8 = 1;
+pub const ELEPHANT: u8 = 2;
+pub const GIRAFFE: u8 = 3;
+pub const CHICK: u8 = 4;
+pub const HEN: u8 = 5;
+pub const THEIRS: u8 = 8;
+
+/// Kinds that can be held in hand, in this order: elephant, giraffe, chick.
+const HAND_KINDS: [u8; 3] = [ELEPHANT, GIRAFFE, CHICK];
+
+fn hand_slot(kind: u8) -> usize {
+    match kind {
+        ELEPHANT => 0,
+        GIRAFFE => 1,
+        _ => 2,
+    }
+}
+
+/// A position from the side to move: the board and both hands
+/// (`hand[0]` ours), counts of elephants, giraffes and chicks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Board {
+    pub cells: [u8; SQUARES],
+    pub hand: [[u8; 3]; 2],
+}
+
+impl Board {
+    /// The same position seen from the other side.
+    pub fn turned(&self) -> Board {
+        let mut cells = [0u8; SQUARES];
+        for (s, &p) in self.cells.iter().enumerate() {
+            cells[SQUARES - 1 - s] = if p == 0 { 0 } else { p ^ THEIRS };
+        }
+        Board { cells, hand: [self.hand[1], self.hand[0]] }
+    }
+
+    /// Files A and C swapped.
+    pub fn mirrored(&self) -> Board {
+        let mut cells = self.cells;
+        for row in 0..4 {
+            cells.swap(row * FILES, row * FILES + 2);
+        }
+        Board { cells, hand: self.hand }
+    }
+
+    fn lion(&self, owner: u8) -> usize {
+        self.cells.iter().position(|&p| p == LION | owner).expect("both lions are on the board")
+    }
+}
+
+/// Where a piece on `from` may step, for the side moving up the board
+/// (`up`) or down it.
+fn steps(kind: u8, from: usize, up: bool) -> impl Iterator<Item = usize> {
+    const ALL: [(i8, i8); 8] = [(-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1)];
+    let forward = if up { -1 } else { 1 };
+    let (row, file) = ((from / FILES) as i8, (from % FILES) as i8);
+    ALL.into_iter().filter_map(move |(dr, df)| {
+        let ok = match kind {
+            LION => true,
+            ELEPHANT => dr != 0 && df != 0,
+            GIRAFFE => (dr == 0) != (df == 0),
+            CHICK => dr == forward && df == 0,
+            HEN => (dr == 0) != (df == 0) || dr == forward,
+            _ => false,
+        };
+        let (r, f) = (row + dr, file + df);
+        (ok && (0..4).contains(&r) && (0..FILES as i8).contains(&f)).then_some((r * FILES as i8 + f) as usize)
+    })
+}
+
+/// Whether any piece of `owner` (0 ours, `THEIRS`) attacks `square`.
+fn attacked(b: &Board, square: usize, owner: u8) -> bool {
+    b.cells
+        .iter()
+        .enumerate()
+        .any(|(s, &p)| p != 0 && p & THEIRS == owner && steps(p & 7, s, owner == 0).any(|t| t == square))
+}
+
+/// How a position has ended, from the side to move, if it has.
+fn ended(b: &Board) -> Option<Outcome> {
+    let theirs = b.lion(THEIRS);
+    if attacked(b, theirs, 0) {
+        // we take their lion
+        return Some(Outcome::Win(1));
+    }
+    // their lion reached our back rank (their far rank) out of our reach
+    (theirs / FILES == 3).then_some(Outcome::Lose(0))
+}
+
+/// A move: a piece from a square (`from` < 12), or a drop of a kind from
+/// hand (`from` = 12 + its slot: elephant, giraffe, chick), to a square.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Shift {
+    pub from: u8,
+    pub to: u8,
+}
+
+impl Shift {
+    pub fn drop_kind(&self) -> Option<u8> {
+        (self.from as usize >= SQUARES).then(|| HAND_KINDS[self.from as usize - SQUARES])
+    }
+}
+
+/// Dōbutsu Shōgi with a given material: how many elephants, giraffes and
+/// chicks (hens counted as chicks) the two sides have between them.
+#[derive(Clone, Debug)]
+pub struct Dobutsu {
+    material: [u8; 3],
+    index: Index,
+}
+
+impl Dobutsu {
+    /// The full game: two of each.
+    pub fn full() -> Self {
+        Self::with_material([2, 2, 2])
+    }
+
+    pub fn with_material(material: [u8; 3]) -> Self {
+        assert!(material.iter().all(|&n| n <= 2));
+        Dobutsu { material, index: Index::new(material) }
+    }
+
+    pub fn material(&self) -> [u8; 3] {
+        self.material
+    }
+
+    /// Whether `b` holds exactly this game's material, one lion a side.
+    pub fn holds(&self, b: &Board) -> bool {
+        let mut count = [0u8; 3];
+        let mut lions = [0u8; 2];
+        for &p in &b.cells {
+            match p & 7 {
+                0 => {}
+                LION => lions[usize::from(p & THEIRS != 0)] += 1,
+                kind => count[hand_slot(kind)] += 1,
+            }
+        }
+        for (slot, c) in count.iter_mut().enumerate() {
+            *c += b.hand[0][slot] + b.hand[1][slot];
+        }
+        lions == [1, 1] && count == self.material
+    }
+
+    /// The standard start with this game's material: of the pieces the
+    /// material lacks, Gote's go first.
+    pub fn start(&self) -> Board {
+        // from Sente's side: Gote's back rank first
+        let mut cells = [
+            GIRAFFE | THEIRS,
+            LION | THEIRS,
+            ELEPHANT | THEIRS,
+            0,
+            CHICK | THEIRS,
+            0,
+            0,
+            CHICK,
+            0,
+            ELEPHANT,
+            LION,
+            GIRAFFE,
+        ];
+        for (slot, &kind) in HAND_KINDS.iter().enumerate() {
+            let mut missing = 2 - self.material[slot];
+            for owner in [THEIRS, 0] {
+                if missing > 0 {
+                    if let Some(s) = cells.iter().position(|&p| p == kind | owner) {
+                        cells[s] = 0;
+                        missing -= 1;
+                    }
+                }
+            }
+        }
+        Board { cells, hand: [[0; 3]; 2] }
+    }
+}
+
+impl Game for Dobutsu {
+    type Pos = Board;
+    type Move = Shift;
+    type Value = Outcome;
+
+    fn moves(&self, b: &Board, out: &mut Vec<Shift>) {
+        if ended(b).is_some() {
+            return;
+        }
+        for (from, &p) in b.cells.iter().enumerate() {
+            if p != 0 && p & THEIRS == 0 {
+                for to in steps(p, from, true) {
+                    if b.cells[to] == 0 || b.cells[to] & THEIRS != 0 {
+                        out.push(Shift { from: from as u8, to: to as u8 });
+                    }
+                }
+            }
+        }
+        for slot in 0..3 {
+            if b.hand[0][slot] > 0 {
+                for to in 0..SQUARES {
+                    if b.cells[to] == 0 {
+                        out.push(Shift { from: (SQUARES + slot) as u8, to: to as u8 });
+                    }
+                }
+            }
+        }
+    }
+
+    fn play(&self, b: &Board, mv: Shift) -> StepOf<Self> {
+        let mut next = *b;
+        let to = mv.to as usize;
+        match mv.drop_kind() {
+            Some(kind) => {
+                next.hand[0][hand_slot(kind)] -= 1;
+                next.cells[to] = kind;
+            }
+            None => {
+                let from = mv.from as usize;
+                let mut piece = next.cells[from];
+                let taken = next.cells[to];
+                if taken != 0 {
+                    let kind = if taken & 7 == HEN { CHICK } else { taken & 7 };
+                    next.hand[0][hand_slot(kind)] += 1;
+                }
+                if piece == CHICK && to / FILES == 0 {
+                    piece = HEN;
+                }
+                next.cells[from] = 0;
+                next.cells[to] = piece;
+            }
+        }
+        Step { pos: next.turned(), reward: (), turn: Turn::Pass }
+    }
+
+    fn terminal(&self, b: &Board) -> Outcome {
+        ended(b).unwrap_or(Outcome::Lose(0))
+    }
+
+    fn key(&self, b: &Board) -> u64 {
+        self.rank(b)
+    }
+}
+
+impl Indexed for Dobutsu {
+    fn size(&self) -> u64 {
+        self.index.size()
+    }
+
+    fn rank(&self, b: &Board) -> u64 {
+        let ours = b.lion(0);
+        let b = if ours % FILES == 2 { b.mirrored() } else { *b };
+        self.index.rank(&b)
+    }
+
+    fn unrank(&self, rank: u64) -> Board {
+        self.index.unrank(rank)
+    }
+}
+
+impl Reversible for Dobutsu {
+    /// Their last move taken back: a piece stepped back (a hen on our back
+    /// rank may have been a chick that promoted; a capture gives back a
+    /// piece from their hand, a chick in hand perhaps a hen before), or a
+    /// drop lifted back into their hand. Boards mirrored are one position,
+    /// so with our lion on file A the mirrored board's un-moves count too;
+    /// only positions as the index keeps them (their lion, who moves
+    /// there, on file A or B) and that have moves are listed.
+    fn unmoves(&self, b: &Board, out: &mut Vec<(Board, Turn)>) {
+        self.unmoves_of(b, out);
+        if b.lion(0).is_multiple_of(FILES) {
+            self.unmoves_of(&b.mirrored(), out);
+        }
+    }
+}
+
+impl Dobutsu {
+    fn unmoves_of(&self, b: &Board, out: &mut Vec<(Board, Turn)>) {
+        // From the side that just moved: its pieces are "ours" there.
+        let them = b.turned();
+        let mut keep = |before: Board| {
+            if before.lion(0) % FILES != 2 && ended(&before).is_none() {
+                out.push((before, Turn::Pass));
+            }
+        };
+        for (to, &p) in them.cells.iter().enumerate() {
+            if p == 0 || p & THEIRS != 0 {
+                continue;
+            }
+            // the kinds the piece may have had before its move
+            let was: &[u8] = if p == HEN && to / FILES == 0 { &[HEN, CHICK] } else { &[p] };
+            for &kind in was {
+                // squares it came from: one step backwards is one step of the
+                // same piece for the other side
+                for from in steps(kind, to, false) {
+                    // a chick that steps onto the far rank becomes a hen, so a
+                    // chick there was dropped
+                    if kind == CHICK && p == CHICK && to / FILES == 0 {
+                        continue;
+                    }
+                    if them.cells[from] != 0 {
+                        continue;
+                    }
+                    // only a forward step of the piece can have reached `to`
+                    if !steps(kind, from, true).any(|t| t == to) {
+                        continue;
+                    }
+                    let mut before = them;
+                    before.cells[from] = kind;
+                    before.cells[to] = 0;
+                    keep(before);
+                    // or it captured: a piece of the other side comes back from hand
+                    for slot in 0..3 {
+                        if them.hand[0][slot] == 0 {
+                            continue;
+                        }
+                        let back: &[u8] = if HAND_KINDS[slot] == CHICK { &[CHICK, HEN] } else { &[HAND_KINDS[slot]] };
+                        for &taken in back {
+                            let mut before = before;
+                            before.hand[0][slot] -= 1;
+                            before.cells[to] = taken | THEIRS;
+                            keep(before);
+                        }
+                    }
+                }
+            }
+            if p != LION && p != HEN {
+                let mut before = them;
+                before.cells[to] = 0;
+                before.hand[0][hand_slot(p)] += 1;
+                keep(before);
+            }
+        }
+    }
+}
+
+const fn binomial(n: u64, k: u64) -> u64 {
+    if k > n {
+        return 0;
+    }
+    let mut r = 1;
+    let mut i = 0;
+    while i < k {
+        r = r * (n - i) / (i + 1);
+        i += 1;
+    }
+    r
+}
+
+/// One block of the index: how many of each kind stand on the board.
+#[derive(Clone, Debug)]
+struct Block {
+    on: [u8; 3],
+    /// The arrangements of those kinds over the occupied squares, in order.
+    arrangements: Vec<[u8; 6]>,
+    offset: u64,
+}
+
+/// The ranking of positions (see the module's doc).
+#[derive(Clone, Debug)]
+struct Index {
+    material: [u8; 3],
+    /// (our lion, their lion) square pairs, our lion on file A or B.
+    lions: Vec<(u8, u8)>,
+    lion_rank: [[u32; SQUARES]; SQUARES],
+    blocks: Vec<Block>,
+    /// Positions a lion pair carries: the sum of the blocks.
+    per_lions: u64,
+}
+
+impl Index {
+    fn new(material: [u8; 3]) -> Self {
+        let mut lions = Vec::new();
+        let mut lion_rank = [[u32::MAX; SQUARES]; SQUARES];
+        for ours in 0..SQUARES {
+            if ours % FILES == 2 {
+                continue;
+            }
+            for theirs in 0..SQUARES {
+                if theirs != ours {
+                    lion_rank[ours][theirs] = lions.len() as u32;
+                    lions.push((ours as u8, theirs as u8));
+                }
+            }
+        }
+        let mut blocks = Vec::new();
+        let mut offset = 0;
+        for e in 0..=material[0] {
+            for g in 0..=material[1] {
+                for c in 0..=material[2] {
+                    let on = [e, g, c];
+                    let m = (e + g + c) as u64;
+                    let arrangements = arrangements(on);
+                    let hands: u64 = (0..3).map(|k| (material[k] - on[k]) as u64 + 1).product();
+                    let size = binomial(10, m) * arrangements.len() as u64 * (1 << m) * (1 << c) * hands;
+                    blocks.push(Block { on, arrangements, offset });
+                    offset += size;
+                }
+            }
+        }
+        Index { material, lions, lion_rank, blocks, per_lions: offset }
+    }
+
+    fn size(&self) -> u64 {
+        self.lions.len() as u64 * self.per_lions
+    }
+
+    /// `b` with our lion on file A or B.
+    fn rank(&self, b: &Board) -> u64 {
+        let (ours, theirs) = (b.lion(0), b.lion(THEIRS));
+        let lions = self.lion_rank[ours][theirs] as u64;
+        // the ten other squares, in order, and what stands on them
+        let mut on = [0u8; 3];
+        let mut arrangement = [0u8; 6];
+        let mut owners = 0u64;
+        let mut hens = 0u64;
+        let mut combination = 0u64;
+        let mut m = 0usize;
+        let mut chicks = 0;
+        let mut free = 0u64;
+        for (s, &p) in b.cells.iter().enumerate() {
+            if s == ours || s == theirs {
+                continue;
+            }
+            if p != 0 {
+                let kind = if p & 7 == HEN { CHICK } else { p & 7 };
+                let slot = hand_slot(kind);
+                on[slot] += 1;
+                arrangement[m] = slot as u8;
+                owners |= u64::from(p & THEIRS != 0) << m;
+                if kind == CHICK {
+                    hens |= u64::from(p & 7 == HEN) << chicks;
+                    chicks += 1;
+                }
+                m += 1;
+                // colex rank of the occupied free squares
+                combination += binomial(free, m as u64);
+            }
+            free += 1;
+        }
+        let block = self.block(on);
+        let arr = block.arrangements.binary_search(&arrangement).expect("an arrangement of the block's kinds");
+        let mut r = combination;
+        r = r * block.arrangements.len() as u64 + arr as u64;
+        r = (r << m) | owners;
+        r = (r << chicks) | hens;
+        for slot in 0..3 {
+            let held = (self.material[slot] - on[slot]) as u64;
+            r = r * (held + 1) + b.hand[0][slot] as u64;
+        }
+        lions * self.per_lions + block.offset + r
+    }
+
+    fn block(&self, on: [u8; 3]) -> &Block {
+        let i = (on[0] as usize * (self.material[1] as usize + 1) + on[1] as usize) * (self.material[2] as usize + 1)
+            + on[2] as usize;
+        &self.blocks[i]
+    }
+
+    fn unrank(&self, rank: u64) -> Board {
+        let (lions, mut r) = (rank / self.per_lions, rank % self.per_lions);
+        let (ours, theirs) = self.lions[lions as usize];
+        let block = self.blocks.iter().rev().find(|b| b.offset <= r).expect("blocks start at 0");
+        r -= block.offset;
+        let mut hand = [[0u8; 3]; 2];
+        for slot in (0..3).rev() {
+            let held = (self.material[slot] - block.on[slot]) as u64;
+            let mine = r % (held + 1);
+            r /= held + 1;
+            hand[0][slot] = mine as u8;
+            hand[1][slot] = (held - mine) as u8;
+        }
+        let m = block.on.iter().sum::<u8>() as u64;
+        let chicks = block.on[2] as u64;
+        let hens = r & ((1 << chicks) - 1);
+        r >>= chicks;
+        let owners = r & ((1 << m) - 1);
+        r >>= m;
+        let arrangement = block.arrangements[(r % block.arrangements.len() as u64) as usize];
+        let mut combination = r / block.arrangements.len() as u64;
+        // colex unrank: the largest free square first
+        let mut chosen = [0usize; 6];
+        let mut k = m;
+        let mut x = 10u64;
+        while k > 0 {
+            x -= 1;
+            if binomial(x, k) <= combination {
+                combination -= binomial(x, k);
+                chosen[(k - 1) as usize] = x as usize;
+                k -= 1;
+            }
+        }
+        let mut cells = [0u8; SQUARES];
+        cells[ours as usize] = LION;
+        cells[theirs as usize] = LION | THEIRS;
+        let free: Vec<usize> = (0..SQUARES).filter(|&s| s != ours as usize && s != theirs as usize).collect();
+        let mut chick = 0;
+        for i in 0..m as usize {
+            let mut piece = HAND_KINDS[arrangement[i] as usize];
+            if piece == CHICK {
+                if hens >> chick & 1 == 1 {
+                    piece = HEN;
+                }
+                chick += 1;
+            }
+            if owners >> i & 1 == 1 {
+                piece |= THEIRS;
+            }
+            cells[free[chosen[i]]] = piece;
+        }
+        Board { cells, hand }
+    }
+}
+
+/// Every sequence of the slots 0, 1, 2 with `on[k]` of slot k, sorted (the
+/// unused tail stays 0, so sequences sort as their used part).
+fn arrangements(on: [u8; 3]) -> Vec<[u8; 6]> {
+    fn fill(left: &mut [u8; 3], at: usize, cur: &mut [u8; 6], out: &mut Vec<[u8; 6]>) {
+        if left.iter().all(|&n| n == 0) {
+            out.push(*cur);
+            return;
+        }
+        for slot in 0..3 {
+            if left[slot] > 0 {
+                left[slot] -= 1;
+                cur[at] = slot as u8;
+                fill(left, at + 1, cur, out);
+                cur[at] = 0;
+                left[slot] += 1;
+            }
+        }
+    }
+    let mut out = Vec::new();
+    fill(&mut on.clone(), 0, &mut [0; 6], &mut out);
+    out.sort();
+    out
+}
+
+/// Dōbutsu Shōgi in the catalogue. A position is written as
+/// `SIDE/R1/R2/R3/R4/HAND`, as `clausecker/dobutsu`'s `setup` reads it:
+/// `S` or `G` to move, the ranks from Gote's back rank (1) to Sente's
+/// (4), files A to C, Sente's pieces upper case (`L E G C R`, R a hen),
+/// Gote's lower case, `-` an empty square; then the pieces in hand, or
+/// `-`. The start is `S/gle/-c-/-C-/ELG/-`. Fewer pieces make a smaller
+/// game (the material is part of the game).
+pub struct DobutsuListing;
+
+static INFO: Info = Info {
+    id: "dobutsu",
+    name: "Dōbutsu Shōgi",
+    aliases: &["dobutsu-shogi", "animal-shogi"],
+    summary: "3x4 shogi with lion, elephant, giraffe, chick; captures go to hand and drop back (retrograde, draws)",
+    rules: "Lion: one square any way; elephant: one diagonally; giraffe: one orthogonally; chick: one forward, \
+            becoming a hen (orthogonal or diagonally forward) when it steps onto the far rank. A capture puts \
+            the piece in the captor's hand (a hen as a chick); instead of moving, a piece in hand may be \
+            dropped on any empty square. Capturing the lion wins, and so does moving one's lion onto the far \
+            rank where it cannot be taken at once. No legal move loses; endless play is a draw.",
+    players: ["Sente", "Gote"],
+    values: "outcome",
+    params: &[
+        Param::int("elephants", "Elephants", "2", 0, 2).help("fewer pieces make a smaller game"),
+        Param::int("giraffes", "Giraffes", "2", 0, 2),
+        Param::int("chicks", "Chicks", "2", 0, 2),
+    ],
+    notation: "Position: SIDE/R1/R2/R3/R4/HAND (S/gle/-c-/-C-/ELG/-): S or G to move, ranks 1 (Gote's back \
+               rank) to 4, files a-c, Sente upper case, Gote lower, L E G C R (R: hen), - empty; then the \
+               pieces in hand or -. Move: from and to square (b3b2), or a drop C*a2.",
+    end: "endless play",
+};
+
+/// The board as Sente sees it (Sente's pieces "ours", rank 1 on row 0).
+fn sente_view(state: &Moving<Board>) -> Board {
+    if state.mover == 0 {
+        state.pos
+    } else {
+        state.pos.turned()
+    }
+}
+
+fn square_name(square: usize) -> String {
+    format!("{}{}", (b'a' + (square % FILES) as u8) as char, square / FILES + 1)
+}
+
+fn letter(kind: u8) -> char {
+    match kind {
+        LION => 'L',
+        ELEPHANT => 'E',
+        GIRAFFE => 'G',
+        CHICK => 'C',
+        _ => 'R',
+    }
+}
+
+fn piece_word(kind: u8) -> &'static str {
+    match kind {
+        LION => "lion",
+        ELEPHANT => "elephant",
+        GIRAFFE => "giraffe",
+        CHICK => "chick",
+        _ => "hen",
+    }
+}
+
+impl DobutsuListing {
+    fn key(game: &Dobutsu) -> String {
+        let [e, g, c] = game.material();
+        format!("dobutsu:{e}{g}{c}")
+    }
+
+    /// A move's squares as Sente names them, whoever moves.
+    fn squares(state: &Moving<Board>, mv: Shift) -> (Option<usize>, usize) {
+        let turn = |s: usize| if state.mover == 0 { s } else { SQUARES - 1 - s };
+        ((mv.from as usize) < SQUARES)
+            .then(|| turn(mv.from as usize))
+            .map_or((None, turn(mv.to as usize)), |f| (Some(f), turn(mv.to as usize)))
+    }
+}
+
+fn bad(message: impl Into<String>) -> Error {
+    Error::position(message.into())
+}
+
+impl Listing for DobutsuListing {
+    type Game = Dobutsu;
+    type State = Moving<Board>;
+
+    fn info(&self) -> &'static Info {
+        &INFO
+    }
+
+    fn start(&self, params: &Params) -> Result<(Dobutsu, Moving<Board>), Error> {
+        let specs = INFO.params;
+        let mut material = [0u8; 3];
+        for (slot, spec) in specs.iter().enumerate() {
+            material[slot] = params.int(spec)? as u8;
+        }
+        let game = Dobutsu::with_material(material);
+        let start = game.start();
+        Ok((game, Moving::first(start)))
+    }
+
+    fn parse(&self, text: &str) -> Result<(Dobutsu, Moving<Board>), Error> {
+        let parts: Vec<&str> = text.split('/').collect();
+        if parts.len() != 6 {
+            return Err(bad(format!(
+                "a position is SIDE/R1/R2/R3/R4/HAND (S/gle/-c-/-C-/ELG/-), not {} parts",
+                parts.len()
+            )));
+        }
+        let mover = match parts[0] {
+            "S" | "s" => 0,
+            "G" | "g" => 1,
+            other => return Err(bad(format!("\"{other}\": the side to move is S (Sente) or G (Gote)"))),
+        };
+        let kind_of = |ch: char| match ch.to_ascii_uppercase() {
+            'L' => Some(LION),
+            'E' => Some(ELEPHANT),
+            'G' => Some(GIRAFFE),
+            'C' => Some(CHICK),
+            'R' => Some(HEN),
+            _ => None,
+        };
+        let mut cells = [0u8; SQUARES];
+        for rank in 0..4 {
+            let row: Vec<char> = parts[1 + rank].chars().collect();
+            if row.len() != FILES {
+                return Err(bad(format!(
+                    "rank {} has {} squares, not 3: \"{}\"",
+                    rank + 1,
+                    row.len(),
+                    parts[1 + rank]
+                )));
+            }
+            for (file, &ch) in row.iter().enumerate() {
+                if ch == '-' {
+                    continue;
+                }
+                let kind = kind_of(ch).ok_or_else(|| {
+                    bad(format!(
+                        "unknown piece '{ch}' on {}: pieces are L E G C R (upper case Sente)",
+                        square_name(rank * FILES + file)
+                    ))
+                })?;
+                cells[rank * FILES + file] = kind | if ch.is_ascii_lowercase() { THEIRS } else { 0 };
+            }
+        }
+        let mut hand = [[0u8; 3]; 2];
+        if parts[5] != "-" {
+            for ch in parts[5].chars() {
+                let kind = kind_of(ch).ok_or_else(|| bad(format!("unknown piece '{ch}' in hand")))?;
+                match kind {
+                    LION => return Err(bad("a lion cannot be in hand")),
+                    HEN => return Err(bad("a hen cannot be in hand: a captured hen returns as a chick (C)")),
+                    _ => {}
+                }
+                hand[usize::from(ch.is_ascii_lowercase())][hand_slot(kind)] += 1;
+            }
+        }
+        for (owner, side) in [(0, "Sente"), (THEIRS, "Gote")] {
+            let lions = cells.iter().filter(|&&p| p == LION | owner).count();
+            if lions != 1 {
+                return Err(bad(format!("{side} has {lions} lions on the board; each side has one")));
+            }
+        }
+        let mut material = [0u8; 3];
+        for &p in &cells {
+            if p != 0 && p & 7 != LION {
+                material[hand_slot(if p & 7 == HEN { CHICK } else { p & 7 })] += 1;
+            }
+        }
+        for slot in 0..3 {
+            material[slot] += hand[0][slot] + hand[1][slot];
+            if material[slot] > 2 {
+                return Err(bad(format!("{} {}s: the game has two", material[slot], piece_word(HAND_KINDS[slot]))));
+            }
+        }
+        let game = Dobutsu::with_material(material);
+        let sente = Board { cells, hand };
+        let pos = if mover == 0 { sente } else { sente.turned() };
+        Ok((game, Moving { pos, mover }))
+    }
+
+    fn write(&self, _: &Dobutsu, state: &Moving<Board>) -> String {
+        let b = sente_view(state);
+        let mut s = String::from(if state.mover == 0 { "S" } else { "G" });
+        for rank in 0..4 {
+            s.push('/');
+            for file in 0..FILES {
+                let p = b.cells[rank * FILES + file];
+                s.push(match p {
+                    0 => '-',
+                    p if p & THEIRS != 0 => letter(p & 7).to_ascii_lowercase(),
+                    p => letter(p),
+                });
+            }
+        }
+        s.push('/');
+        let mut hand = String::new();
+        for (owner, held) in b.hand.iter().enumerate() {
+            for slot in 0..3 {
+                for _ in 0..held[slot] {
+                    let ch = letter(HAND_KINDS[slot]);
+                    hand.push(if owner == 0 { ch } else { ch.to_ascii_lowercase() });
+                }
+            }
+        }
+        s + if hand.is_empty() { "-" } else { &hand }
+    }
+
+    fn params(&self, game: &Dobutsu, _: &Moving<Board>) -> Params {
+        let [e, g, c] = game.material();
+        Params::new().with("elephants", e).with("giraffes", g).with("chicks", c)
+    }
+
+    fn pos<'s>(&self, state: &'s Moving<Board>) -> &'s Board {
+        &state.pos
+    }
+
+    fn play(&self, game: &Dobutsu, state: &Moving<Board>, mv: Shift) -> Moving<Board> {
+        state.then(game.play(&state.pos, mv).pos)
+    }
+
+    fn to_move(&self, _: &Dobutsu, state: &Moving<Board>) -> usize {
+        state.mover as usize
+    }
+
+    fn move_name(&self, _: &Dobutsu, state: &Moving<Board>, mv: Shift) -> String {
+        match Self::squares(state, mv) {
+            (Some(from), to) => format!("{}{}", square_name(from), square_name(to)),
+            (None, to) => format!("{}*{}", letter(mv.drop_kind().expect("a drop")), square_name(to)),
+        }
+    }
+
+    fn move_label(&self, _: &Dobutsu, state: &Moving<Board>, mv: Shift) -> String {
+        let (from, to) = Self::squares(state, mv);
+        let b = &state.pos;
+        match from {
+            None => format!("drop a {} on {}", piece_word(mv.drop_kind().expect("a drop")), square_name(to)),
+            Some(f) => {
+                let piece = b.cells[mv.from as usize] & 7;
+                let taken = b.cells[mv.to as usize] & 7;
+                let promotes = piece == CHICK && (mv.to as usize) / FILES == 0;
+                format!(
+                    "{} {} {} {}{}",
+                    piece_word(piece),
+                    square_name(f),
+                    if taken != 0 { "takes" } else { "to" },
+                    square_name(to),
+                    if promotes { ", becomes a hen" } else { "" }
+                )
+            }
+        }
+    }
+
+    fn parse_move(&self, game: &Dobutsu, state: &Moving<Board>, text: &str) -> Option<Shift> {
+        let plain = |t: &str| -> String {
+            let t: String = t.chars().filter(|c| !matches!(c, 'x' | 'X' | '-' | '+' | ' ')).collect();
+            let t = t.to_ascii_lowercase();
+            // a leading piece letter before a square (Cb3b2) says nothing more
+            match t.as_bytes() {
+                [p, f, ..] if b"legcr".contains(p) && (b'a'..=b'c').contains(f) && !t.contains('*') => {
+                    t[1..].to_string()
+                }
+                _ => t,
+            }
+        };
+        let want = plain(text);
+        self.moves(game, state).into_iter().find(|&mv| plain(&self.move_name(game, state, mv)) == want)
+    }
+
+    fn target(&self, _: &Dobutsu, state: &Moving<Board>, mv: Shift) -> Option<Target> {
+        let (_, to) = Self::squares(state, mv);
+        Some(Target::Cell([(to / FILES) as u32, (to % FILES) as u32]))
+    }
+
+    fn diagram(&self, _: &Dobutsu, state: &Moving<Board>) -> Diagram {
+        let b = sente_view(state);
+        let cells = b
+            .cells
+            .iter()
+            .map(|&p| match p {
+                0 => Cell::default(),
+                p if p & THEIRS != 0 => Cell::piece(1, letter(p & 7).to_ascii_lowercase().to_string()),
+                p => Cell::piece(0, letter(p).to_string()),
+            })
+            .collect();
+        let held = |owner: usize| -> String {
+            let mut s = String::new();
+            for slot in 0..3 {
+                for _ in 0..b.hand[owner][slot] {
+                    s.push(letter(HAND_KINDS[slot]));
+                }
+            }
+            if s.is_empty() {
+                "-".into()
+            } else {
+                s
+            }
+        };
+        Diagram::grid(Grid::new(4, FILES as u32, cells)).note(format!(
+            "in hand: Sente {}, Gote {}",
+            held(0),
+            held(1).to_ascii_lowercase()
+        ))
+    }
+
+    fn value(&self, game: &Dobutsu, state: &Moving<Board>, cx: &Cx) -> Result<Valued<Shift>, Error> {
+        let key = Self::key(game);
+        let table = cx.retrograde(&key, game)?;
+        valued_by(
+            game,
+            &state.pos,
+            |child| Ok(table.value(game, child)),
+            Verdict::from,
+            cx.solved_by(&key, "retrograde"),
+        )
+    }
+
+    fn solved_key(&self, game: &Dobutsu) -> Option<String> {
+        Some(Self::key(game))
+    }
+
+    fn save(&self, game: &Dobutsu, ident: &db::Ident, path: &Path, cx: &Cx) -> Result<db::Header, Error> {
+        let table = cx.retrograde(&ident.key, game)?;
+        Ok(db::write(path, ident, &table, cx.ctl)?)
+    }
+
+    fn verify(&self, game: &Dobutsu, file: &db::Database, limit: usize, ctl: &Control) -> Result<Vec<String>, Error> {
+        Ok(db::verify(game, file, limit, ctl)?.iter().map(describe).collect())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use boyi::solve::retrograde::{self, verify_unmoves};
+    use boyi::{Control, Value};
+    use std::collections::{HashMap, HashSet};
+
+    #[test]
+    fn index_sizes() {
+        // 88 lion pairs (ours on file A or B) times the placements of the rest
+        assert_eq!(Dobutsu::with_material([0, 0, 0]).size(), 88);
+        assert_eq!(Dobutsu::full().size(), 88 * 11_878_227);
+    }
+
+    #[test]
+    fn ranks_round_trip() {
+        for material in [[0, 0, 1], [1, 0, 1], [0, 2, 0], [1, 1, 2]] {
+            let g = Dobutsu::with_material(material);
+            for r in 0..g.size() {
+                let b = g.unrank(r);
+                assert!(g.holds(&b), "{material:?} {r} {b:?}");
+                assert_eq!(g.rank(&b), r, "{material:?} {b:?}");
+            }
+        }
+        let g = Dobutsu::full();
+        let mut seed = 7u64;
+        for _ in 0..200_000 {
+            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            let r = (seed >> 11) % g.size();
+            let b = g.unrank(r);
+            assert!(g.holds(&b));
+            assert_eq!(g.rank(&b), r);
+            if b.lion(0).is_multiple_of(FILES) {
+                assert_eq!(g.rank(&b.mirrored()), r, "mirrored boards are one position");
+            }
+        }
+    }
+
+    #[test]
+    fn the_start_has_four_moves() {
+        let g = Dobutsu::full();
+        let mut moves = Vec::new();
+        g.moves(&g.start(), &mut moves);
+        assert_eq!(moves.len(), 4, "{moves:?}");
+    }
+
+    /// Every position a few plies from the start is in the index.
+    #[test]
+    fn positions_near_the_start_have_ranks() {
+        let g = Dobutsu::full();
+        let mut layer = vec![g.start()];
+        let mut seen = HashSet::new();
+        for _ in 0..5 {
+            let mut next = Vec::new();
+            for b in layer {
+                assert_eq!(g.rank(&g.unrank(g.rank(&b))), g.rank(&b));
+                assert!(g.holds(&b));
+                let mut moves = Vec::new();
+                g.moves(&b, &mut moves);
+                for mv in moves {
+                    let c = g.play(&b, mv).pos;
+                    if seen.insert(c) {
+                        next.push(c);
+                    }
+                }
+            }
+            layer = next;
+        }
+        assert!(seen.len() > 1000, "{}", seen.len());
+    }
+
+    #[test]
+    fn unmoves_mirror_moves() {
+        for material in [[0, 0, 0], [0, 0, 1], [1, 0, 1], [0, 1, 2], [1, 1, 1]] {
+            assert_eq!(verify_unmoves(&Dobutsu::with_material(material)), Ok(()), "{material:?}");
+        }
+    }
+
+    /// Values by the rules alone: every board (not folded) with plain value
+    /// iteration, horizon by horizon, an unfinished game a draw.
+    fn fixed_point(g: &Dobutsu) -> HashMap<Board, Outcome> {
+        let boards: Vec<Board> = (0..g.size())
+            .flat_map(|r| {
+                let b = g.unrank(r);
+                [b, b.mirrored()]
+            })
+            .collect();
+        let mut value: HashMap<Board, Outcome> = boards.iter().map(|&b| (b, Outcome::Draw)).collect();
+        loop {
+            let mut changed = false;
+            let mut next = value.clone();
+            for b in &boards {
+                let mut moves = Vec::new();
+                g.moves(b, &mut moves);
+                let v = if moves.is_empty() {
+                    g.terminal(b)
+                } else {
+                    moves.iter().map(|&mv| Outcome::back((), Turn::Pass, value[&g.play(b, mv).pos])).max().unwrap()
+                };
+                if v != value[b] {
+                    changed = true;
+                }
+                next.insert(*b, v);
+            }
+            value = next;
+            if !changed {
+                return value;
+            }
+        }
+    }
+
+    #[test]
+    fn retrograde_equals_value_iteration_on_small_material() {
+        for material in [[0, 0, 1], [1, 0, 0], [0, 1, 1]] {
+            let g = Dobutsu::with_material(material);
+            let want = fixed_point(&g);
+            let solved = retrograde::solve(&g, &Control::default()).unwrap();
+            for (b, v) in &want {
+                assert_eq!(solved.value(&g, b), *v, "{material:?} {b:?}");
+            }
+        }
+    }
+}
