@@ -1045,4 +1045,30 @@ mod tests {
             }
         }
     }
+
+    /// The published result (Tanaka, 2009; `clausecker/dobutsu`): Sente
+    /// loses in 78 plies, and its four moves lose in 78, 78, 78 and 76; the
+    /// longest win takes 173 plies. It needs the whole game solved (16 min
+    /// and 12 GiB here: `boyi db build dobutsu --out F --memory 16G`), so it
+    /// runs where `BOYI_DOBUTSU_DB=F` names such a file.
+    #[test]
+    fn the_start_is_lost_in_78_plies() {
+        let Some(path) = std::env::var_os("BOYI_DOBUTSU_DB") else {
+            use std::io::Write;
+            let _ = writeln!(
+                std::io::stderr(),
+                "skipped: the full Dōbutsu database; set BOYI_DOBUTSU_DB to a file from `boyi db build dobutsu`"
+            );
+            return;
+        };
+        let db = std::sync::Arc::new(boyi::db::Database::open(std::path::Path::new(&path)).unwrap());
+        let g = Dobutsu::full();
+        let solved = boyi::solve::Solved::<Outcome>::mapped(db).unwrap();
+        assert_eq!(solved.len(), g.size());
+        assert_eq!(solved.value(&g, &g.start()), Outcome::Lose(78));
+        let mut moves: Vec<Outcome> = solved.analyze(&g, &g.start()).into_iter().map(|m| m.value).collect();
+        moves.sort();
+        assert_eq!(moves, [Outcome::Lose(76), Outcome::Lose(78), Outcome::Lose(78), Outcome::Lose(78)]);
+        assert_eq!(solved.depth(), 173);
+    }
 }
