@@ -46,6 +46,7 @@ static PROBLEMS: &[&dyn Problem] = &[
     &judge::coin_game::CoinProblem,
     &judge::chase::ChaseProblem,
     &judge::chase::TorusChaseProblem,
+    &judge::dobutsu::DobutsuProblem,
     &judge::rabbit_egg::RabbitEggProblem,
     &judge::geography::GeographyProblem,
     &judge::connect4::Connect4Problem,

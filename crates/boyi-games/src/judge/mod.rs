@@ -9,6 +9,7 @@ pub mod black_white;
 pub mod chase;
 pub mod coin_game;
 pub mod connect4;
+pub mod dobutsu;
 pub mod every_sg;
 pub mod fibonacci_nim;
 pub mod gems_fight;
