@@ -3,8 +3,7 @@
 
 use boyi::Control;
 
-use super::tokens::Tokens;
-use super::{pick_case, Problem, SolveOptions};
+use super::{heap_cases, pick_case, Problem, SolveOptions};
 use crate::error::Error;
 use crate::listing::Entry;
 use crate::nim::{misere_first_player_wins, NimListing};
@@ -17,18 +16,7 @@ const MAX_HEAPS: usize = 100_000;
 const MAX_HEAP: u32 = (1 << 31) - 1;
 
 fn parse(input: &str) -> Result<Vec<Vec<u32>>, Error> {
-    let mut t = Tokens::new(input);
-    let cases: usize = t.number_in("the case count T", 1..=MAX_CASES)?;
-    let mut out = Vec::with_capacity(cases.min(1024));
-    for case in 1..=cases {
-        let n: usize = t.number_in(&format!("the heap count N of case {case}"), 1..=MAX_HEAPS)?;
-        let heaps = (1..=n)
-            .map(|i| t.number_named(1..=MAX_HEAP, || format!("heap {i} of case {case}")))
-            .collect::<Result<_, _>>()?;
-        out.push(heaps);
-    }
-    t.finish()?;
-    Ok(out)
+    heap_cases(input, MAX_CASES, MAX_HEAPS, 1..=MAX_HEAP)
 }
 
 impl Problem for MisereNimProblem {

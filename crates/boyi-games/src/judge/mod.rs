@@ -26,6 +26,8 @@ pub mod tokens;
 pub mod wythoff;
 pub mod young_chess;
 
+use std::ops::RangeInclusive;
+
 use boyi::Control;
 
 use crate::error::Error;
@@ -98,6 +100,31 @@ pub fn pick_case<T>(cases: Vec<T>, case: usize) -> Result<T, Error> {
         .into_iter()
         .nth(case)
         .ok_or_else(|| Error::input(format!("case {} was asked for, but the input has {count}", case + 1)))
+}
+
+/// `T` cases, each a count `N` and `N` heaps in `range`: the input of
+/// several Nim-like judges (misère Nim, Lasker's Nim).
+pub fn heap_cases<T>(
+    input: &str,
+    most_cases: usize,
+    most_heaps: usize,
+    range: RangeInclusive<T>,
+) -> Result<Vec<Vec<T>>, Error>
+where
+    T: std::str::FromStr + PartialOrd + std::fmt::Display + Copy,
+{
+    let mut t = tokens::Tokens::new(input);
+    let cases: usize = t.number_in("the case count T", 1..=most_cases)?;
+    let mut out = Vec::with_capacity(cases.min(1024));
+    for case in 1..=cases {
+        let n: usize = t.number_in(&format!("the heap count N of case {case}"), 1..=most_heaps)?;
+        let heaps = (1..=n)
+            .map(|i| t.number_named(range.clone(), || format!("heap {i} of case {case}")))
+            .collect::<Result<_, _>>()?;
+        out.push(heaps);
+    }
+    t.finish()?;
+    Ok(out)
 }
 
 /// For judge formats that hold one instance only.
