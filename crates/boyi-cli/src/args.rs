@@ -206,7 +206,8 @@ pub enum DbCommand {
     #[command(long_about = "Solve an instance whole (by the table or retrograde analysis) and write every\n\
         position's value to --out: one slot a position by rank, 1 byte for win/lose/draw with\n\
         remoteness where it fits. `analyze`, `play` and `serve` answer from it with --db FILE.\n\
-        Games with databases: chase, torus-chase, young-chess.")]
+        With --compress the slots go in zstd blocks that lookups inflate one at a time.\n\
+        Games with databases: chase, torus-chase, young-chess, dobutsu.")]
     Build {
         /// The game.
         game: String,
@@ -215,6 +216,27 @@ pub enum DbCommand {
         /// Where to write the database.
         #[arg(long, value_name = "FILE")]
         out: PathBuf,
+        /// Write the values in zstd-compressed blocks, at this level (1-22; 19 if none is given).
+        #[arg(long, value_name = "LEVEL", num_args = 0..=1, default_missing_value = "19",
+              value_parser = clap::value_parser!(i32).range(1..=22))]
+        compress: Option<i32>,
+        /// Seconds between checkpoints of a retrograde solve (in FILE.checkpoint,
+        /// resumed by the same command after an interruption).
+        #[arg(long, default_value_t = 60, value_name = "SECS")]
+        checkpoint_every: u64,
+    },
+    /// Write a database again, its values in zstd blocks (or plain with --level 0).
+    Compress {
+        file: PathBuf,
+        /// Where to write the copy.
+        #[arg(long, value_name = "FILE")]
+        out: PathBuf,
+        /// zstd's level, 1-22; 0 writes the values uncompressed.
+        #[arg(long, default_value_t = 19, value_parser = clap::value_parser!(i32).range(0..=22))]
+        level: i32,
+        /// log2 of the positions a block holds (8-30).
+        #[arg(long, default_value_t = 15, value_parser = clap::value_parser!(u8).range(8..=30))]
+        block: u8,
     },
     /// What a database holds: its game, instance, size, encoding and values.
     Info {

@@ -15,7 +15,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
 use args::{Cli, Command, DbCommand, JudgeOptions};
-use boyi::db::Database;
+use boyi::db::{Database, Layout};
+use boyi::control::Checkpoint;
 use boyi::Control;
 use boyi_games::catalogue::{self, Cx, Entry, Position, Session};
 use boyi_games::report::Report;
@@ -282,13 +283,32 @@ fn run(command: Command, threads: Option<usize>, databases: Vec<Arc<Database>>, 
 /// `boyi db build | info | verify`.
 fn db(command: DbCommand, threads: Option<usize>, ctl: &Control) -> Result<(), Failure> {
     match command {
-        DbCommand::Build { game: name, params, out } => {
+        DbCommand::Build { game: name, params, out, compress, checkpoint_every } => {
+            let ctl = &ctl.clone().with_checkpoint(Checkpoint {
+                path: out.with_extension("checkpoint"),
+                tag: String::new(),
+                every: std::time::Duration::from_secs(checkpoint_every),
+            });
             let entry = game(&name)?;
             let id = entry.info().id;
             let params = Params::from_words(params.iter().map(String::as_str)).map_err(in_context(id))?;
             let session = session(ctl, threads, Vec::new(), &[]);
             let started = std::time::Instant::now();
-            let header = entry.save_database(&params, &out, &Cx { ctl, session: &session }).map_err(in_context(id))?;
+            // A compressed database is written plain first and then packed
+            // block by block: every game's `save` writes one layout.
+            let plain = match compress {
+                Some(_) => out.with_extension("plain"),
+                None => out.clone(),
+            };
+            let mut header =
+                entry.save_database(&params, &plain, &Cx { ctl, session: &session }).map_err(in_context(id))?;
+            if let Some(level) = compress {
+                let db = Database::open(&plain).map_err(|e| Failure::from(Error::from(e)))?;
+                let layout = Layout::Zstd { block_log2: boyi::db::BLOCK_LOG2 };
+                header = boyi::db::rewrite(&db, &out, layout, level, ctl).map_err(|e| Failure::from(Error::from(e)))?;
+                drop(db);
+                let _ = std::fs::remove_file(&plain);
+            }
             eprintln!(
                 "boyi: wrote {} positions of {} ({}) to {} in {:.1} s",
                 header.size,
@@ -296,6 +316,21 @@ fn db(command: DbCommand, threads: Option<usize>, ctl: &Control) -> Result<(), F
                 header.params.replace('\n', " "),
                 out.display(),
                 started.elapsed().as_secs_f64()
+            );
+            Ok(())
+        }
+        DbCommand::Compress { file, out, level, block } => {
+            let db = Database::open(&file).map_err(|e| Failure::from(Error::from(e)))?;
+            let layout = if level == 0 { Layout::Plain } else { Layout::Zstd { block_log2: block } };
+            let header = boyi::db::rewrite(&db, &out, layout, level, ctl).map_err(|e| Failure::from(Error::from(e)))?;
+            let written = Database::open(&out).map_err(|e| Failure::from(Error::from(e)))?;
+            eprintln!(
+                "boyi: wrote {} positions to {} ({}): {} of values, {} before",
+                header.size,
+                out.display(),
+                layout.describe(),
+                boyi::control::format_bytes(written.stored_bytes()),
+                boyi::control::format_bytes(db.stored_bytes()),
             );
             Ok(())
         }

@@ -153,7 +153,9 @@ pub fn database_info(db: &boyi::db::Database, ctl: &boyi::Control) -> Result<ser
         "format_version": h.version,
         "positions": h.size,
         "encoding": h.encoding.describe(),
-        "file_bytes": h.data_offset + h.size * h.encoding.slot_bytes() as u64,
+        "layout": h.layout.describe(),
+        "file_bytes": h.data_offset + db.stored_bytes(),
+        "value_bytes": h.size * h.encoding.slot_bytes() as u64,
         "checksum": format!("{:08x}", h.checksum),
         "checksum_ok": db.checksum_ok(ctl)?,
     });
@@ -210,7 +212,13 @@ pub fn database_text(info: &serde_json::Value) -> String {
     s += &format!("instance: {}\n", if params.is_empty() { "the default".to_string() } else { params.join(" ") });
     s += &format!("positions: {}\n", field("positions"));
     s += &format!("encoding: {}\n", field("encoding"));
-    s += &format!("file: {} bytes, format version {}\n", field("file_bytes"), field("format_version"));
+    s += &format!(
+        "file: {} bytes ({}; {} bytes of values inflated), format version {}\n",
+        field("file_bytes"),
+        field("layout"),
+        field("value_bytes"),
+        field("format_version")
+    );
     s += &format!(
         "checksum: {} ({})\n",
         field("checksum"),

@@ -6,6 +6,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
 pub use crate::error::format_bytes;
+pub use crate::solve::checkpoint::Checkpoint;
 use crate::error::Error;
 
 /// Receives progress reports. Implementations must be cheap: solvers call
@@ -23,11 +24,17 @@ pub struct Control {
     memory_limit: u64,
     cancel: Arc<AtomicBool>,
     progress: Option<Arc<dyn Progress>>,
+    checkpoint: Option<Checkpoint>,
 }
 
 impl Default for Control {
     fn default() -> Self {
-        Control { memory_limit: Self::DEFAULT_MEMORY, cancel: Arc::new(AtomicBool::new(false)), progress: None }
+        Control {
+            memory_limit: Self::DEFAULT_MEMORY,
+            cancel: Arc::new(AtomicBool::new(false)),
+            progress: None,
+            checkpoint: None,
+        }
     }
 }
 
@@ -48,6 +55,16 @@ impl Control {
     pub fn with_progress(mut self, progress: Arc<dyn Progress>) -> Self {
         self.progress = Some(progress);
         self
+    }
+
+    /// Lets a long retrograde solve save its state and resume from it.
+    pub fn with_checkpoint(mut self, checkpoint: Checkpoint) -> Self {
+        self.checkpoint = Some(checkpoint);
+        self
+    }
+
+    pub fn checkpoint(&self) -> Option<&Checkpoint> {
+        self.checkpoint.as_ref()
     }
 
     /// The same budget and interruption, reporting to no one: for work

@@ -13,8 +13,9 @@
 //!     16     8  index size: the number of slots
 //!     24     1  encoding: 1 outcome byte, 2 outcome word, 3 integer
 //!     25     1  bytes a slot
-//!     26     2  reserved (0)
-//!     28     4  CRC-32 of the value bytes
+//!     26     1  layout: 0 the slots as they are, 1 zstd blocks
+//!     27     1  zstd blocks: log2 of the slots a block holds (else 0)
+//!     28     4  CRC-32 of the value bytes (uncompressed)
 //!     32     …  three strings, each a u32 length and UTF-8 bytes:
 //!               the game's id, its parameters (`name=value` words that
 //!               recreate the instance), the instance's key
@@ -29,10 +30,19 @@
 //! Scores take the fewest bytes of 1, 2, 4 and 8 that hold their range.
 //! Ranks that are no position (an index is rarely perfect) cost their slot
 //! and nothing else.
+//!
+//! In the zstd layout the values are cut into blocks of `2^k` slots, each
+//! compressed on its own, so a lookup inflates one block, not the file.
+//! The data then starts with the block index, `blocks + 1` little-endian
+//! `u64` offsets (from the start of the data, the first just past the
+//! index), and the blocks follow. Lookups keep the blocks they inflated in
+//! a small cache, so positions near each other (a position and its
+//! children usually are) cost one inflation.
 
 use std::fs::File;
-use std::io::{BufWriter, Write};
+use std::io::{BufWriter, Seek, Write};
 use std::path::Path;
+use std::sync::Mutex;
 
 use crate::control::Control;
 use crate::error::Error;
@@ -184,7 +194,33 @@ pub struct Header {
     pub checksum: u32,
     /// Where the values start in the file.
     pub data_offset: u64,
+    pub layout: Layout,
 }
+
+/// How the slots lie in the file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Layout {
+    /// One after another, as they are.
+    Plain,
+    /// In zstd-compressed blocks of `2^block_log2` slots.
+    Zstd { block_log2: u8 },
+}
+
+impl Layout {
+    pub fn describe(self) -> String {
+        match self {
+            Layout::Plain => "uncompressed".into(),
+            Layout::Zstd { block_log2 } => format!("zstd blocks of {} positions", 1u64 << block_log2),
+        }
+    }
+}
+
+/// Slots a compressed block holds by default: 2^15 inflate in some 20 µs
+/// and compress within a few per cent of whole-file compression on the
+/// databases measured (docs/benchmarks.md).
+pub const BLOCK_LOG2: u8 = 15;
+/// zstd's level for `boyi db build --compress` when none is given.
+pub const DEFAULT_LEVEL: i32 = 19;
 
 /// Who the file is for: the game, the parameters that recreate the
 /// instance, and the key the catalogue's caches know it by.
@@ -204,33 +240,94 @@ fn io_error(path: &Path, e: std::io::Error) -> Error {
 pub fn write<V: Stored>(path: &Path, ident: &Ident, solved: &Solved<V>, ctl: &Control) -> Result<Header, Error> {
     let encoding = V::encoding((0..solved.len()).map(|r| solved.value_at(r)));
     let width = encoding.slot_bytes() as usize;
+    let mut slot = [0u8; 8];
+    write_slots(path, ident, solved.len(), encoding, Layout::Plain, 0, ctl, |range, out| {
+        for r in range {
+            solved.value_at(r).encode(encoding, &mut slot[..width]);
+            out.extend_from_slice(&slot[..width]);
+        }
+    })
+}
+
+/// Writes the values of `db` again to `path` in `layout` (zstd at
+/// `level` where it compresses): the same header, values and checksum.
+pub fn rewrite(db: &Database, path: &Path, layout: Layout, level: i32, ctl: &Control) -> Result<Header, Error> {
+    let h = db.header();
+    let ident = Ident { game: h.game.clone(), params: h.params.clone(), key: h.key.clone() };
+    let width = h.encoding.slot_bytes() as u64;
+    let mut failed = None;
+    let header = write_slots(path, &ident, h.size, h.encoding, layout, level, ctl, |range, out| {
+        if let Err(e) = db.slot_bytes(range.start, range.end, out) {
+            failed.get_or_insert(e);
+            out.resize(out.len() + ((range.end - range.start) * width) as usize, 0);
+        }
+    })?;
+    match failed {
+        Some(e) => {
+            let _ = std::fs::remove_file(path);
+            Err(e)
+        }
+        None => Ok(header),
+    }
+}
+
+/// Writes `size` slots that `fill(ranks, out)` appends, in `layout`.
+#[allow(clippy::too_many_arguments)]
+fn write_slots(
+    path: &Path,
+    ident: &Ident,
+    size: u64,
+    encoding: Encoding,
+    layout: Layout,
+    level: i32,
+    ctl: &Control,
+    mut fill: impl FnMut(std::ops::Range<u64>, &mut Vec<u8>),
+) -> Result<Header, Error> {
+    use rayon::prelude::*;
+    let width = encoding.slot_bytes() as usize;
     let mut strings = Vec::new();
     for s in [&ident.game, &ident.params, &ident.key] {
         strings.extend_from_slice(&(s.len() as u32).to_le_bytes());
         strings.extend_from_slice(s.as_bytes());
     }
     let data_offset = (32 + strings.len() as u64).div_ceil(64) * 64;
+    // Slots read and written at once: whole blocks when they compress.
+    let (chunk_slots, blocks) = match layout {
+        Layout::Plain => (1u64 << 18, 0),
+        Layout::Zstd { block_log2 } => (1u64 << (block_log2 as u32 + 5).max(18), size.div_ceil(1 << block_log2)),
+    };
+    let index_bytes = if blocks > 0 || matches!(layout, Layout::Zstd { .. }) { (blocks + 1) * 8 } else { 0 };
 
     let partial = path.with_extension("partial");
     let file = File::create(&partial).map_err(|e| io_error(&partial, e))?;
     let mut out = BufWriter::with_capacity(1 << 20, file);
-    // the header is written again at the end, with the checksum
-    out.write_all(&vec![0u8; data_offset as usize]).map_err(|e| io_error(&partial, e))?;
+    // the header and block index are written again at the end
+    out.write_all(&vec![0u8; (data_offset + index_bytes) as usize]).map_err(|e| io_error(&partial, e))?;
     let mut crc = crc32fast::Hasher::new();
-    let mut chunk = Vec::with_capacity(1 << 20);
-    let mut slot = [0u8; 8];
-    const CHUNK: u64 = 1 << 18;
-    ctl.start("writing the database", solved.len());
-    for start in (0..solved.len()).step_by(CHUNK as usize) {
+    let mut chunk = Vec::with_capacity(chunk_slots as usize * width);
+    let mut offsets = vec![index_bytes];
+    ctl.start(if blocks > 0 { "writing compressed blocks" } else { "writing the database" }, size);
+    for start in (0..size).step_by(chunk_slots as usize) {
         ctl.check()?;
         chunk.clear();
-        for r in start..(start + CHUNK).min(solved.len()) {
-            solved.value_at(r).encode(encoding, &mut slot[..width]);
-            chunk.extend_from_slice(&slot[..width]);
-        }
+        let end = (start + chunk_slots).min(size);
+        fill(start..end, &mut chunk);
         crc.update(&chunk);
-        out.write_all(&chunk).map_err(|e| io_error(&partial, e))?;
-        ctl.advance(chunk.len() as u64 / width as u64);
+        match layout {
+            Layout::Plain => out.write_all(&chunk).map_err(|e| io_error(&partial, e))?,
+            Layout::Zstd { block_log2 } => {
+                let packed = chunk
+                    .par_chunks(width << block_log2)
+                    .map(|block| zstd::bulk::compress(block, level))
+                    .collect::<Result<Vec<_>, _>>()
+                    .map_err(|e| io_error(&partial, e))?;
+                for block in packed {
+                    out.write_all(&block).map_err(|e| io_error(&partial, e))?;
+                    offsets.push(offsets.last().unwrap() + block.len() as u64);
+                }
+            }
+        }
+        ctl.advance(end - start);
     }
     ctl.finish();
     let header = Header {
@@ -238,15 +335,19 @@ pub fn write<V: Stored>(path: &Path, ident: &Ident, solved: &Solved<V>, ctl: &Co
         game: ident.game.clone(),
         params: ident.params.clone(),
         key: ident.key.clone(),
-        size: solved.len(),
+        size,
         encoding,
         checksum: crc.finalize(),
         data_offset,
+        layout,
     };
     let mut file = out.into_inner().map_err(|e| io_error(&partial, e.into_error()))?;
-    use std::io::Seek;
     file.seek(std::io::SeekFrom::Start(0)).map_err(|e| io_error(&partial, e))?;
     file.write_all(&header_bytes(&header, &strings)).map_err(|e| io_error(&partial, e))?;
+    if index_bytes > 0 {
+        let index: Vec<u8> = offsets.iter().flat_map(|o| o.to_le_bytes()).collect();
+        file.write_all(&index).map_err(|e| io_error(&partial, e))?;
+    }
     file.sync_all().map_err(|e| io_error(&partial, e))?;
     std::fs::rename(&partial, path).map_err(|e| io_error(path, e))?;
     Ok(header)
@@ -260,7 +361,10 @@ fn header_bytes(h: &Header, strings: &[u8]) -> Vec<u8> {
     b.extend_from_slice(&h.size.to_le_bytes());
     b.push(h.encoding.code());
     b.push(h.encoding.slot_bytes());
-    b.extend_from_slice(&[0, 0]);
+    match h.layout {
+        Layout::Plain => b.extend_from_slice(&[0, 0]),
+        Layout::Zstd { block_log2 } => b.extend_from_slice(&[1, block_log2]),
+    }
     b.extend_from_slice(&h.checksum.to_le_bytes());
     b.extend_from_slice(strings);
     b.resize(h.data_offset as usize, 0);
@@ -271,7 +375,12 @@ fn header_bytes(h: &Header, strings: &[u8]) -> Vec<u8> {
 pub struct Database {
     map: memmap2::Mmap,
     header: Header,
+    /// Inflated blocks of a compressed file, direct-mapped by block number.
+    cache: Vec<Mutex<Option<(u64, Vec<u8>)>>>,
 }
+
+/// Inflated blocks kept: 64 of 32 KiB slots cost 2 MiB a byte of slot.
+const CACHED_BLOCKS: usize = 64;
 
 impl std::fmt::Debug for Database {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -315,15 +424,111 @@ impl Database {
             strings.push(String::from_utf8(text.to_vec()).map_err(|_| bad("its header is not text"))?);
             at += len;
         }
-        let want = data_offset + size * encoding.slot_bytes() as u64;
-        if map.len() as u64 != want {
-            return Err(bad(&format!("{} bytes where its header promises {want}", map.len())));
-        }
+        let layout = match (map[26], map[27]) {
+            (0, _) => Layout::Plain,
+            (1, log2 @ 8..=30) => Layout::Zstd { block_log2: log2 },
+            _ => return Err(bad("an unknown layout")),
+        };
         let key = strings.pop().unwrap();
         let params = strings.pop().unwrap();
         let game = strings.pop().unwrap();
-        let header = Header { version, game, params, key, size, encoding, checksum, data_offset };
-        Ok(Database { map, header })
+        let header = Header { version, game, params, key, size, encoding, checksum, data_offset, layout };
+        let db = Database { map, header, cache: (0..CACHED_BLOCKS).map(|_| Mutex::new(None)).collect() };
+        match layout {
+            Layout::Plain => {
+                let want = data_offset + size * encoding.slot_bytes() as u64;
+                if db.map.len() as u64 != want {
+                    return Err(bad(&format!("{} bytes where its header promises {want}", db.map.len())));
+                }
+            }
+            // Every block is inflated and the checksum compared once here,
+            // so that no lookup can meet a damaged block later.
+            Layout::Zstd { .. } => db
+                .check_blocks()
+                .map_err(|why| Error::Data(format!("{}: the file is damaged: {why}", path.display())))?,
+        }
+        Ok(db)
+    }
+
+    fn blocks(&self) -> u64 {
+        match self.header.layout {
+            Layout::Plain => 0,
+            Layout::Zstd { block_log2 } => self.header.size.div_ceil(1 << block_log2),
+        }
+    }
+
+    /// The bytes of compressed block `b` (the index is checked at open).
+    fn block(&self, b: u64) -> &[u8] {
+        let at = |i: u64| {
+            let p = (self.header.data_offset + 8 * i) as usize;
+            self.header.data_offset as usize + u64::from_le_bytes(self.map[p..p + 8].try_into().unwrap()) as usize
+        };
+        &self.map[at(b)..at(b + 1)]
+    }
+
+    /// Slot bytes that block `b` inflates to.
+    fn block_len(&self, b: u64) -> usize {
+        let Layout::Zstd { block_log2 } = self.header.layout else { return 0 };
+        let first = b << block_log2;
+        ((self.header.size - first).min(1 << block_log2) * self.header.encoding.slot_bytes() as u64) as usize
+    }
+
+    fn inflate(&self, b: u64) -> Option<Vec<u8>> {
+        let want = self.block_len(b);
+        let out = zstd::bulk::decompress(self.block(b), want).ok()?;
+        (out.len() == want).then_some(out)
+    }
+
+    fn check_blocks(&self) -> Result<(), String> {
+        use rayon::prelude::*;
+        let blocks = self.blocks();
+        let data = self.map.len() as u64 - self.header.data_offset;
+        let index_end = (blocks + 1) * 8;
+        if data < index_end {
+            return Err("its block index is cut short".into());
+        }
+        let mut last = index_end;
+        for i in 0..=blocks {
+            let p = (self.header.data_offset + 8 * i) as usize;
+            let o = u64::from_le_bytes(self.map[p..p + 8].try_into().unwrap());
+            if o < last || o > data || (i == 0 && o != index_end) || (i == blocks && o != data) {
+                return Err(format!("its block index is damaged at block {i}"));
+            }
+            last = o;
+        }
+        let mut crc = crc32fast::Hasher::new();
+        const BATCH: u64 = 256;
+        for start in (0..blocks).step_by(BATCH as usize) {
+            let inflated: Vec<Option<Vec<u8>>> =
+                (start..(start + BATCH).min(blocks)).into_par_iter().map(|b| self.inflate(b)).collect();
+            for (i, block) in inflated.into_iter().enumerate() {
+                crc.update(&block.ok_or_else(|| format!("block {} does not inflate", start + i as u64))?);
+            }
+        }
+        if crc.finalize() != self.header.checksum {
+            return Err("its values do not match their checksum".into());
+        }
+        Ok(())
+    }
+
+    /// Appends the slot bytes of ranks `start..end` to `out`.
+    fn slot_bytes(&self, start: u64, end: u64, out: &mut Vec<u8>) -> Result<(), Error> {
+        let w = self.header.encoding.slot_bytes() as u64;
+        match self.header.layout {
+            Layout::Plain => out.extend_from_slice(&self.data()[(start * w) as usize..(end * w) as usize]),
+            Layout::Zstd { block_log2 } => {
+                let mut r = start;
+                while r < end {
+                    let b = r >> block_log2;
+                    let block = self.inflate(b).ok_or_else(|| Error::Data(format!("block {b} does not inflate")))?;
+                    let first = b << block_log2;
+                    let stop = end.min(first + (1 << block_log2));
+                    out.extend_from_slice(&block[((r - first) * w) as usize..((stop - first) * w) as usize]);
+                    r = stop;
+                }
+            }
+        }
+        Ok(())
     }
 
     pub fn header(&self) -> &Header {
@@ -347,16 +552,40 @@ impl Database {
     #[inline]
     pub fn get<V: Stored>(&self, rank: u64) -> Option<V> {
         let w = self.header.encoding.slot_bytes() as usize;
-        let at = rank as usize * w;
-        V::decode(self.header.encoding, &self.data()[at..at + w])
+        match self.header.layout {
+            Layout::Plain => {
+                let at = rank as usize * w;
+                V::decode(self.header.encoding, &self.data()[at..at + w])
+            }
+            Layout::Zstd { block_log2 } => {
+                let b = rank >> block_log2;
+                let at = (rank - (b << block_log2)) as usize * w;
+                let mut entry = self.cache[b as usize % CACHED_BLOCKS].lock().unwrap_or_else(|e| e.into_inner());
+                if entry.as_ref().is_none_or(|(held, _)| *held != b) {
+                    *entry = Some((b, self.inflate(b)?));
+                }
+                let (_, block) = entry.as_ref()?;
+                V::decode(self.header.encoding, &block[at..at + w])
+            }
+        }
+    }
+
+    /// Bytes the values take in the file (compressed, where they are).
+    pub fn stored_bytes(&self) -> u64 {
+        self.map.len() as u64 - self.header.data_offset
     }
 
     /// Whether the values still have the checksum they were written with.
     pub fn checksum_ok(&self, ctl: &Control) -> Result<bool, Error> {
         let mut crc = crc32fast::Hasher::new();
-        for chunk in self.data().chunks(1 << 22) {
+        let mut buf = Vec::new();
+        const CHUNK: u64 = 1 << 22;
+        let w = self.header.encoding.slot_bytes() as u64;
+        for start in (0..self.len()).step_by((CHUNK / w) as usize) {
             ctl.check()?;
-            crc.update(chunk);
+            buf.clear();
+            self.slot_bytes(start, (start + CHUNK / w).min(self.len()), &mut buf)?;
+            crc.update(&buf);
         }
         Ok(crc.finalize() == self.header.checksum)
     }
@@ -364,15 +593,46 @@ impl Database {
     /// Counts of each value held, smallest first (for `db info`).
     pub fn histogram<V: Stored>(&self, ctl: &Control) -> Result<Vec<(V, u64)>, Error> {
         let mut counts = std::collections::BTreeMap::new();
-        for r in 0..self.len() {
-            if r % (1 << 20) == 0 {
-                ctl.check()?;
-            }
-            if let Some(v) = self.get::<V>(r) {
-                *counts.entry(v).or_insert(0u64) += 1;
+        let w = self.header.encoding.slot_bytes() as usize;
+        let mut buf = Vec::new();
+        const CHUNK: u64 = 1 << 20;
+        for start in (0..self.len()).step_by(CHUNK as usize) {
+            ctl.check()?;
+            buf.clear();
+            self.slot_bytes(start, (start + CHUNK).min(self.len()), &mut buf)?;
+            for slot in buf.chunks(w) {
+                if let Some(v) = V::decode(self.header.encoding, slot) {
+                    *counts.entry(v).or_insert(0u64) += 1;
+                }
             }
         }
         Ok(counts.into_iter().collect())
+    }
+
+    /// The same database with its values inflated into memory, for work
+    /// that reads all over the file (a compressed file would inflate a
+    /// block a lookup); a plain file is mapped again.
+    pub fn plain(&self, ctl: &Control) -> Result<Database, Error> {
+        let header = Header { layout: Layout::Plain, ..self.header.clone() };
+        let bytes = header.data_offset + header.size * header.encoding.slot_bytes() as u64;
+        ctl.reserve("the inflated database", bytes)?;
+        let mut map = memmap2::MmapMut::map_anon(bytes as usize).map_err(|e| Error::Data(e.to_string()))?;
+        map[..header.data_offset as usize].copy_from_slice(&self.map[..header.data_offset as usize]);
+        map[26] = 0;
+        map[27] = 0;
+        let w = header.encoding.slot_bytes() as u64;
+        const CHUNK: u64 = 1 << 22;
+        let mut buf = Vec::new();
+        for start in (0..self.len()).step_by(CHUNK as usize) {
+            ctl.check()?;
+            buf.clear();
+            let end = (start + CHUNK).min(self.len());
+            self.slot_bytes(start, end, &mut buf)?;
+            let at = (header.data_offset + start * w) as usize;
+            map[at..at + buf.len()].copy_from_slice(&buf);
+        }
+        let map = map.make_read_only().map_err(|e| Error::Data(e.to_string()))?;
+        Ok(Database { map, header, cache: Vec::new() })
     }
 }
 
@@ -404,6 +664,14 @@ where
             game.size()
         )));
     }
+    let inflated;
+    let db = match db.header().layout {
+        Layout::Plain => db,
+        Layout::Zstd { .. } => {
+            inflated = db.plain(ctl)?;
+            &inflated
+        }
+    };
     let read = |r: u64| {
         db.get::<G::Value>(r).ok_or_else(|| Error::Data("the file holds another kind of value than the game's".into()))
     };

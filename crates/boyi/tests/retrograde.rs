@@ -85,7 +85,13 @@ fn loopy(max_positions: usize, again_percent: u32) -> impl Strategy<Value = Loop
             .prop_map(move |(to, a)| (to, if a < again_percent { Turn::Again } else { Turn::Pass }));
         let edges = proptest::collection::vec(proptest::collection::vec(edge, 0..4), n);
         let terminal = proptest::collection::vec(
-            prop_oneof![4 => Just(Outcome::Lose(0)), 1 => Just(Outcome::Win(0)), 1 => Just(Outcome::Draw)],
+            prop_oneof![
+                4 => Just(Outcome::Lose(0)),
+                1 => Just(Outcome::Win(0)),
+                1 => Just(Outcome::Draw),
+                1 => Just(Outcome::Lose(2)),
+                1 => Just(Outcome::Win(3)),
+            ],
             n,
         );
         (edges, terminal).prop_map(|(edges, terminal)| Loopy { edges, terminal })
@@ -98,9 +104,15 @@ fn check(g: &Loopy) -> Result<(), TestCaseError> {
     let ctl = Control::default();
     let by_unmoves = retrograde::solve(g, &ctl).unwrap();
     let by_edges = retrograde::solve_by_edges(g, &ctl).unwrap();
+    // Levels of more than `cap` positions are found by scanning the table.
+    let scanning: Vec<_> =
+        [1, 3].iter().map(|&cap| retrograde::solve_listing_at_most(g, &ctl, cap).unwrap()).collect();
     for p in 0..g.edges.len() as u32 {
         prop_assert_eq!(by_unmoves.value(g, &p), want[p as usize], "un-moves at {}", p);
         prop_assert_eq!(by_edges.value(g, &p), want[p as usize], "edges at {}", p);
+        for cap in [1, 3] {
+            prop_assert_eq!(scanning[cap / 2].value(g, &p), want[p as usize], "scanning past {} at {}", cap, p);
+        }
         let mut expected: Vec<Outcome> =
             g.edges[p as usize].iter().map(|&(c, turn)| Outcome::back((), turn, want[c as usize])).collect();
         expected.sort_by(|a, b| b.cmp(a));
@@ -197,6 +209,7 @@ fn large_random_graph_in_parallel() {
     let g = Loopy { edges, terminal };
     let want = fixed_point(&g);
     let solved = retrograde::solve_by_edges(&g, &Control::default()).unwrap();
+    compressed_database_round_trip(&g, &solved);
     let kinds = |v: &Outcome| match v {
         Outcome::Win(_) => 0,
         Outcome::Lose(_) => 1,
@@ -210,10 +223,143 @@ fn large_random_graph_in_parallel() {
     assert!(seen.iter().all(|&k| k > 1000), "the graph should mix wins, losses and draws: {seen:?}");
 }
 
+/// The same values through zstd blocks: every lookup (in an order that
+/// revisits blocks, so the cache is exercised), the checksum, `verify`,
+/// the histogram; back to plain, the file is the one first written; and a
+/// damaged block is refused when the file is opened.
+fn compressed_database_round_trip(g: &Loopy, solved: &boyi::solve::Solved<Outcome>) {
+    use db::{Database, Layout};
+    let ctl = Control::default();
+    let dir = std::env::temp_dir();
+    let name = |what: &str| dir.join(format!("boyi-zstd-test-{}-{what}.db", std::process::id()));
+    let ident = db::Ident { game: "loopy".into(), params: "n=60000".into(), key: "loopy:big".into() };
+    let plain_header = db::write(&name("plain"), &ident, solved, &ctl).unwrap();
+    let plain = Database::open(&name("plain")).unwrap();
+    let layout = Layout::Zstd { block_log2: 8 };
+    let header = db::rewrite(&plain, &name("zstd"), layout, 3, &ctl).unwrap();
+    assert_eq!(header, db::Header { layout, ..plain_header.clone() });
+    let packed = Database::open(&name("zstd")).unwrap();
+    assert!(packed.stored_bytes() < plain.stored_bytes(), "{} bytes", packed.stored_bytes());
+    let n = g.size();
+    for i in 0..2 * n {
+        let r = (i * 7919) % n;
+        assert_eq!(packed.get::<Outcome>(r), Some(solved.value_at(r)), "rank {r}");
+    }
+    assert!(packed.checksum_ok(&ctl).unwrap());
+    assert!(db::verify(g, &packed, 10, &ctl).unwrap().is_empty());
+    assert_eq!(packed.histogram::<Outcome>(&ctl).unwrap(), plain.histogram::<Outcome>(&ctl).unwrap());
+    db::rewrite(&packed, &name("again"), Layout::Plain, 0, &ctl).unwrap();
+    assert_eq!(std::fs::read(name("again")).unwrap(), std::fs::read(name("plain")).unwrap());
+    let mut bytes = std::fs::read(name("zstd")).unwrap();
+    let last = bytes.len() - 3;
+    bytes[last] ^= 0x55;
+    std::fs::write(name("zstd"), bytes).unwrap();
+    let e = Database::open(&name("zstd")).unwrap_err().to_string();
+    assert!(e.contains("the file is damaged"), "{e}");
+    for what in ["plain", "zstd", "again"] {
+        let _ = std::fs::remove_file(name(what));
+    }
+}
+
 #[test]
 fn memory_is_refused_up_front() {
     let g = Loopy { edges: vec![vec![]; 1000], terminal: vec![Outcome::Lose(0); 1000] };
     let ctl = Control::default().with_memory_limit(5000);
     let e = retrograde::solve(&g, &ctl).err().unwrap().to_string();
-    assert_eq!(e, "the retrograde table needs 5.9 KiB, limit 4.9 KiB");
+    assert_eq!(e, "the retrograde table needs 13.7 KiB, limit 4.9 KiB");
+}
+
+/// Stops a solve after `cancel_at` progress reports, and keeps the labels
+/// of the phases it saw.
+struct Interrupter {
+    reports: std::sync::atomic::AtomicU64,
+    cancel_at: u64,
+    flag: std::sync::Arc<std::sync::atomic::AtomicBool>,
+    labels: std::sync::Mutex<Vec<String>>,
+}
+
+impl boyi::Progress for Interrupter {
+    fn start(&self, label: &str, _: u64) {
+        self.labels.lock().unwrap().push(label.to_string());
+    }
+    fn advance(&self, _: u64) {
+        use std::sync::atomic::Ordering::Relaxed;
+        if self.reports.fetch_add(1, Relaxed) + 1 >= self.cancel_at {
+            self.flag.store(true, Relaxed);
+        }
+    }
+    fn finish(&self) {}
+}
+
+/// A solve interrupted anywhere resumes from its last checkpoint (every
+/// level boundary here) and ends with the values of an uninterrupted
+/// solve; the checkpoint is removed once the solve is done, and a
+/// checkpoint of another instance is not resumed from.
+#[test]
+fn an_interrupted_solve_resumes_from_its_checkpoint() {
+    use boyi::control::Checkpoint;
+    use std::sync::atomic::{AtomicBool, AtomicU64};
+    use std::sync::{Arc, Mutex};
+    let mut s = 777u64;
+    let mut next = move |m: u64| {
+        s ^= s << 13;
+        s ^= s >> 7;
+        s ^= s << 17;
+        s % m
+    };
+    let n = 3000u64;
+    let edges: Vec<Vec<(u32, Turn)>> =
+        (0..n).map(|_| (0..1 + next(3)).map(|_| (next(n) as u32, Turn::Pass)).collect()).collect();
+    let terminal = (0..n).map(|_| if next(5) == 0 { Outcome::Draw } else { Outcome::Lose(0) }).collect();
+    let mut g = Loopy { edges, terminal };
+    // Few ended positions make long chains of levels.
+    for p in 0..n as usize {
+        if next(40) == 0 {
+            g.edges[p].clear();
+        }
+    }
+    let want = retrograde::solve(&g, &Control::default()).unwrap();
+    assert!(want.depth() > 6, "the game should have several levels: {}", want.depth());
+    let path = std::env::temp_dir().join(format!("boyi-checkpoint-test-{}", std::process::id()));
+    let checkpoint = |tag: &str| Checkpoint { path: path.clone(), tag: tag.into(), every: std::time::Duration::ZERO };
+    let mut deepest_resume = 0;
+    for cancel_at in 1.. {
+        let flag = Arc::new(AtomicBool::new(false));
+        let stop = Arc::new(Interrupter { reports: AtomicU64::new(0), cancel_at, flag: flag.clone(), labels: Mutex::new(vec![]) });
+        let ctl = Control::default().with_cancel(flag).with_progress(stop).with_checkpoint(checkpoint("this"));
+        match retrograde::solve_listing_at_most(&g, &ctl, 1) {
+            Err(boyi::Error::Interrupted) => {}
+            Ok(_) => break,
+            Err(e) => panic!("{e}"),
+        }
+        let seen = Arc::new(Interrupter {
+            reports: AtomicU64::new(0),
+            cancel_at: u64::MAX,
+            flag: Arc::new(AtomicBool::new(false)),
+            labels: Mutex::new(vec![]),
+        });
+        let ctl = Control::default().with_progress(seen.clone()).with_checkpoint(checkpoint("this"));
+        let solved = retrograde::solve(&g, &ctl).unwrap();
+        for p in 0..n as u32 {
+            assert_eq!(solved.value(&g, &p), want.value(&g, &p), "at {p}, interrupted after {cancel_at} reports");
+        }
+        assert!(!path.exists(), "a finished solve removes its checkpoint");
+        let labels = seen.labels.lock().unwrap();
+        if let Some(level) = labels.iter().find_map(|l| l.strip_prefix("resuming from the checkpoint at level ")) {
+            deepest_resume = deepest_resume.max(level.parse::<u32>().unwrap());
+        }
+    }
+    assert!(deepest_resume > 3, "solves should have resumed from later levels: {deepest_resume}");
+
+    // Another instance's checkpoint is left alone; the solve starts over.
+    let flag = Arc::new(AtomicBool::new(false));
+    let stop = Arc::new(Interrupter { reports: AtomicU64::new(0), cancel_at: 3, flag: flag.clone(), labels: Mutex::new(vec![]) });
+    let ctl = Control::default().with_cancel(flag).with_progress(stop).with_checkpoint(checkpoint("other"));
+    assert!(retrograde::solve_listing_at_most(&g, &ctl, 1).is_err());
+    assert!(path.exists());
+    let solved = retrograde::solve(&g, &Control::default().with_checkpoint(checkpoint("this"))).unwrap();
+    for p in 0..n as u32 {
+        assert_eq!(solved.value(&g, &p), want.value(&g, &p));
+    }
+    let _ = std::fs::remove_file(&path);
 }

@@ -348,8 +348,17 @@ impl<L: Listing> Entry for L {
             ))
         })?;
         let words: Vec<String> = Listing::params(self, &game, &state).iter().map(|(k, v)| format!("{k}={v}")).collect();
+        // A checkpoint resumes only the instance it was written for, by
+        // the boyi that wrote it (indexes may change between versions).
+        let tagged = cx.ctl.checkpoint().map(|cp| {
+            let tag = format!("boyi {} {key}", env!("CARGO_PKG_VERSION"));
+            cx.ctl.clone().with_checkpoint(boyi::control::Checkpoint { tag, ..cp.clone() })
+        });
         let ident = db::Ident { game: info.id.to_string(), params: words.join("\n"), key };
-        Listing::save(self, &game, &ident, path, cx)
+        match &tagged {
+            Some(ctl) => Listing::save(self, &game, &ident, path, &Cx { ctl, session: cx.session }),
+            None => Listing::save(self, &game, &ident, path, cx),
+        }
     }
 
     fn verify_database(&'static self, db: &db::Database, limit: usize, ctl: &Control) -> Result<Vec<String>, Error> {

@@ -19,11 +19,12 @@
 //! ([`Reversible`]) or, for small spaces, from reverse edges built out of
 //! the forward moves.
 
-use std::sync::atomic::{AtomicU16, Ordering::Relaxed};
+use std::sync::atomic::{AtomicBool, AtomicU16, AtomicU64, Ordering::Relaxed};
 
 use rayon::prelude::*;
 use rustc_hash::FxHashMap;
 
+use super::checkpoint::{self, Saver};
 use super::Solved;
 use crate::control::Control;
 use crate::error::Error;
@@ -36,8 +37,8 @@ const COUNT: u16 = 0x3FFF;
 /// Positions a worker takes at once: large enough to amortise scheduling,
 /// small enough that a level of a few thousand positions still splits.
 const CHUNK: usize = 2048;
-/// A frontier entry is a rank as `u32`: half the memory of `u64`.
-const FRONTIER_BYTES: u64 = 4;
+/// Cells a worker scans at once when a level is found by scanning.
+const SCAN_CHUNK: usize = 1 << 16;
 
 /// Where the predecessors of a position come from.
 trait Predecessors<G: Game>: Sync {
@@ -89,37 +90,54 @@ impl<G: Game> Predecessors<G> for Edges {
     }
 }
 
-/// Bytes [`solve`] needs: a 2-byte cell a position, and room
-/// for the frontier, which at worst holds every position once.
+/// Bytes [`solve`] needs: a 2-byte cell a position, and the lists of
+/// two levels and a sorted copy, 4 bytes an entry, each capped by
+/// [`list_cap`] (a level that would outgrow it is scanned instead).
 pub fn bytes_needed<G: Indexed<Value = Outcome>>(game: &G) -> u64 {
-    game.size().saturating_mul(2 + FRONTIER_BYTES)
+    let size = game.size();
+    size.saturating_mul(2).saturating_add(3 * 4 * list_cap(size.min(usize::MAX as u64) as usize) as u64)
 }
 
 /// Solves every position, walking moves backwards with the game's un-moves.
 pub fn solve<G: Reversible<Value = Outcome>>(game: &G, ctl: &Control) -> Result<Solved<Outcome>, Error> {
+    solve_listing_at_most(game, ctl, list_cap(game.size().min(usize::MAX as u64) as usize))
+}
+
+/// [`solve`] with levels of more than `cap` positions found by scanning:
+/// tests force the scans on small spaces with it.
+#[doc(hidden)]
+pub fn solve_listing_at_most<G: Reversible<Value = Outcome>>(
+    game: &G,
+    ctl: &Control,
+    cap: usize,
+) -> Result<Solved<Outcome>, Error> {
     let size = checked_size(game, u32::MAX as u64 + 1)?;
     ctl.reserve("the retrograde table", bytes_needed(game))?;
+    let mut saver = Saver::new(ctl);
+    if let Some(saved) = checkpoint::resume(ctl, size)? {
+        return propagate(game, saved.cells, saved.ended, saved.level, &Unmoves, cap, saver, ctl);
+    }
     let cells = zeroed(size);
     ctl.start("counting moves", size as u64);
-    let terminals = cells
+    let ended = cells
         .par_chunks(CHUNK)
         .enumerate()
         .map_init(Vec::new, |moves, (chunk, part)| {
             ctl.check()?;
             let mut ended = Vec::new();
             for (i, cell) in part.iter().enumerate() {
-                let r = chunk * CHUNK + i;
-                let pos = game.unrank(r as u64);
+                let pos = game.unrank((chunk * CHUNK + i) as u64);
                 moves.clear();
                 game.moves(&pos, moves);
-                cell.store(initial_cell(game, &pos, r, moves.len(), &mut ended)?, Relaxed);
+                cell.store(initial_cell(game, &pos, moves.len(), &mut ended)?, Relaxed);
             }
             ctl.advance(part.len() as u64);
             Ok::<_, Error>(ended)
         })
-        .collect::<Result<Vec<_>, Error>>()?;
+        .try_reduce(Vec::new, |a, b| Ok(add_counts(a, b)))?;
     ctl.finish();
-    propagate(game, cells, terminals, &Unmoves, ctl)
+    saver.maybe_save(0, &ended, &cells, ctl)?;
+    propagate(game, cells, ended, 0, &Unmoves, cap, saver, ctl)
 }
 
 /// Solves every position with reverse edges built from the forward
@@ -143,7 +161,7 @@ pub fn solve_by_edges<G: Indexed<Value = Outcome>>(game: &G, ctl: &Control) -> R
         let pos = game.unrank(r as u64);
         moves.clear();
         game.moves(&pos, &mut moves);
-        cells[r].store(initial_cell(game, &pos, r, moves.len(), &mut ended)?, Relaxed);
+        cells[r].store(initial_cell(game, &pos, moves.len(), &mut ended)?, Relaxed);
         for &mv in &moves {
             let step = game.play(&pos, mv);
             start[game.child_rank(r as u64, &pos, mv, &step) as usize + 1] += 1;
@@ -173,7 +191,17 @@ pub fn solve_by_edges<G: Indexed<Value = Outcome>>(game: &G, ctl: &Control) -> R
     }
     drop(fill);
     ctl.finish();
-    propagate(game, cells, vec![ended], &Edges { start, from }, ctl)
+    propagate(game, cells, ended, 0, &Edges { start, from }, list_cap(size), Saver::none(), ctl)
+}
+
+fn add_counts(mut a: Vec<u64>, b: Vec<u64>) -> Vec<u64> {
+    if a.len() < b.len() {
+        return add_counts(b, a);
+    }
+    for (x, y) in a.iter_mut().zip(b) {
+        *x += y;
+    }
+    a
 }
 
 fn checked_size<G: Indexed<Value = Outcome>>(game: &G, most: u64) -> Result<usize, Error> {
@@ -188,14 +216,13 @@ fn checked_size<G: Indexed<Value = Outcome>>(game: &G, most: u64) -> Result<usiz
 }
 
 /// The starting cell of a position with `moves` legal moves; an ended
-/// position goes on the list of its level, as `(remoteness, rank)`.
+/// position is counted at its remoteness in `ended`.
 #[inline]
 fn initial_cell<G: Indexed<Value = Outcome>>(
     game: &G,
     pos: &G::Pos,
-    rank: usize,
     moves: usize,
-    ended: &mut Vec<(u32, u32)>,
+    ended: &mut Vec<u64>,
 ) -> Result<u16, Error> {
     if moves == 0 {
         let value = game.terminal(pos);
@@ -203,7 +230,10 @@ fn initial_cell<G: Indexed<Value = Outcome>>(
             if r > Outcome::MAX_PACKED_REMOTENESS {
                 return Err(Error::Unsupported(format!("an ended position has remoteness {r}")));
             }
-            ended.push((r, rank as u32));
+            if ended.len() <= r as usize {
+                ended.resize(r as usize + 1, 0);
+            }
+            ended[r as usize] += 1;
         }
         Ok(value.pack())
     } else if moves > COUNT as usize {
@@ -213,31 +243,45 @@ fn initial_cell<G: Indexed<Value = Outcome>>(
     }
 }
 
+/// How the positions of one level are found: listed as they were settled
+/// (the usual case: a level is a small part of the space), or by a scan
+/// of the whole table for cells of that remoteness (the first levels of a
+/// game with many ended positions, and any level too large to list within
+/// the memory budget). A scan reads 2 bytes a position; the list it saves
+/// would cost 4 bytes a listed position, twice while it is sorted.
+enum Level {
+    Listed(Vec<u32>),
+    Scanned,
+}
+
+/// Positions a level may list: 1/32 of the space, so the lists of two
+/// levels and a sorted copy cost at most 3/8 byte a position (small
+/// spaces list every level whole).
+fn list_cap(size: usize) -> usize {
+    (size / 32).max(size.min(1 << 16))
+}
+
+/// Settles levels from `level` on. A solve resumed from a checkpoint
+/// starts with a scan, since no list of its first level was saved.
+#[allow(clippy::too_many_arguments)]
 fn propagate<G: Indexed<Value = Outcome>, P: Predecessors<G>>(
     game: &G,
     cells: Vec<AtomicU16>,
-    ended: Vec<Vec<(u32, u32)>>,
+    ended: Vec<u64>,
+    mut level: u32,
     preds: &P,
+    cap: usize,
+    mut saver: Saver,
     ctl: &Control,
 ) -> Result<Solved<Outcome>, Error> {
-    // Ended positions join the level of their remoteness (almost always 0).
-    let mut later: Vec<Vec<u32>> = Vec::new();
-    for (r, rank) in ended.into_iter().flatten() {
-        if later.len() <= r as usize {
-            later.resize_with(r as usize + 1, Vec::new);
-        }
-        later[r as usize].push(rank);
-    }
     ctl.start("retrograde analysis", cells.len() as u64);
-    let mut level = 0u32;
-    let mut current: Vec<Vec<u32>> = Vec::new();
+    // The positions settled at `level - 1`, which make up this level with
+    // the ended positions of this remoteness.
+    let (mut next, mut next_count) = if level == 0 { (Level::Listed(Vec::new()), 0u64) } else { (Level::Scanned, 1) };
     loop {
-        if let Some(joining) = later.get_mut(level as usize) {
-            current.push(std::mem::take(joining));
-        }
-        current.retain(|part| !part.is_empty());
-        if current.is_empty() {
-            if level as usize >= later.len() {
+        let ended_here = ended.get(level as usize).copied().unwrap_or(0);
+        if next_count == 0 && ended_here == 0 {
+            if level as usize >= ended.len() {
                 break;
             }
             level += 1;
@@ -250,39 +294,83 @@ fn propagate<G: Indexed<Value = Outcome>, P: Predecessors<G>>(
                 Outcome::MAX_PACKED_REMOTENESS
             )));
         }
+        let current = match std::mem::replace(&mut next, Level::Scanned) {
+            Level::Listed(list) if ended_here == 0 => Level::Listed(list),
+            _ => Level::Scanned,
+        };
+        let listed = AtomicU64::new(0);
+        let overflow = AtomicBool::new(false);
+        let settled_count = AtomicU64::new(0);
         let cells = &cells;
-        current = current
-            .par_iter()
-            .flat_map(|part| part.par_chunks(CHUNK))
-            .map_init(
-                || preds.scratch(),
-                |scratch, chunk| {
-                    ctl.check()?;
-                    let mut settled = Vec::new();
-                    for &x in chunk {
-                        let value = Outcome::unpack(cells[x as usize].load(Relaxed));
-                        preds.each(game, x as u64, scratch, |p, turn| {
-                            settle(&cells[p as usize], Outcome::back((), turn, value), p as u32, &mut settled)
-                        });
-                    }
-                    ctl.advance(chunk.len() as u64);
-                    Ok::<_, Error>(settled)
-                },
-            )
-            .collect::<Result<Vec<_>, Error>>()?;
-        // Walking the next level in rank order makes neighbouring
-        // positions' predecessors neighbours in the table too: a third
-        // less time on pursuit games whose table outgrows the caches.
-        // Each part is freed as it is copied, so the frontier's resident
-        // size stays what was budgeted.
-        let mut flat: Vec<u32> = Vec::with_capacity(current.iter().map(|p| p.len()).sum());
-        for part in current.drain(..) {
-            flat.extend_from_slice(&part);
-        }
-        flat.par_sort_unstable();
-        current.push(flat);
+        // Walks one position's predecessors and keeps what it settles,
+        // unless this level's list has outgrown its cap.
+        let walk = |scratch: &mut P::Scratch, ranks: &mut dyn Iterator<Item = u32>| {
+            let mut settled = Vec::new();
+            let mut walked = 0u64;
+            for x in ranks {
+                let value = Outcome::unpack(cells[x as usize].load(Relaxed));
+                preds.each(game, x as u64, scratch, |p, turn| {
+                    settle(&cells[p as usize], Outcome::back((), turn, value), p as u32, &mut settled)
+                });
+                walked += 1;
+            }
+            ctl.advance(walked);
+            settled_count.fetch_add(settled.len() as u64, Relaxed);
+            if overflow.load(Relaxed) || listed.fetch_add(settled.len() as u64, Relaxed) + settled.len() as u64 > cap as u64
+            {
+                overflow.store(true, Relaxed);
+                settled = Vec::new();
+            }
+            settled
+        };
+        let parts: Vec<Vec<u32>> = match &current {
+            Level::Listed(list) => list
+                .par_chunks(CHUNK)
+                .map_init(
+                    || preds.scratch(),
+                    |scratch, chunk| {
+                        ctl.check()?;
+                        Ok::<_, Error>(walk(scratch, &mut chunk.iter().copied()))
+                    },
+                )
+                .collect::<Result<_, Error>>()?,
+            Level::Scanned => (0..cells.len().div_ceil(SCAN_CHUNK))
+                .into_par_iter()
+                .map_init(
+                    || preds.scratch(),
+                    |scratch, c| {
+                        ctl.check()?;
+                        let lo = c * SCAN_CHUNK;
+                        let hi = (lo + SCAN_CHUNK).min(cells.len());
+                        let mut here = (lo..hi)
+                            .filter(|&x| at_level(cells[x].load(Relaxed), level))
+                            .map(|x| x as u32);
+                        Ok::<_, Error>(walk(scratch, &mut here))
+                    },
+                )
+                .collect::<Result<_, Error>>()?,
+        };
+        drop(current);
+        next_count = settled_count.load(Relaxed);
+        next = if overflow.load(Relaxed) {
+            drop(parts);
+            Level::Scanned
+        } else {
+            // Walking the next level in rank order makes neighbouring
+            // positions' predecessors neighbours in the table too: a
+            // third less time on pursuit games whose table outgrows the
+            // caches.
+            let mut flat: Vec<u32> = Vec::with_capacity(parts.iter().map(|p| p.len()).sum());
+            for part in parts {
+                flat.extend_from_slice(&part);
+            }
+            flat.par_sort_unstable();
+            Level::Listed(flat)
+        };
         level += 1;
+        saver.maybe_save(level, &ended, cells, ctl)?;
     }
+    saver.finished();
     // What no level reached is a draw.
     cells.par_iter().for_each(|c| {
         if c.load(Relaxed) & PENDING == PENDING {
@@ -291,6 +379,13 @@ fn propagate<G: Indexed<Value = Outcome>, P: Predecessors<G>>(
     });
     ctl.finish();
     Ok(Solved::from_slots(cells))
+}
+
+/// Whether a cell holds a win or loss of exactly this remoteness.
+#[inline]
+fn at_level(cell: u16, level: u32) -> bool {
+    let kind = cell & PENDING;
+    kind != 0 && kind != PENDING && (cell & COUNT) as u32 == level
 }
 
 /// Tells an unsettled predecessor that one of its moves is worth `value`

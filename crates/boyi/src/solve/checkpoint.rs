@@ -1,0 +1,156 @@
+//! Checkpoints of a long retrograde solve: the whole table of cells at a
+//! level boundary, so that an interrupted build resumes there instead of
+//! starting over. At a boundary the table alone is the state: the next
+//! level is every cell of that remoteness, which a scan finds.
+//!
+//! ```text
+//! magic "boyi-ckp", format version u32, tag (u32 length, UTF-8),
+//! positions u64, level u32, ended counts (u32 count, u64 each),
+//! then the cells, 2 bytes each, little-endian
+//! ```
+
+use std::fs::File;
+use std::io::{BufReader, BufWriter, Read, Write};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU16, Ordering::Relaxed};
+use std::time::{Duration, Instant};
+
+use crate::control::Control;
+use crate::error::Error;
+
+const MAGIC: &[u8; 8] = b"boyi-ckp";
+const VERSION: u32 = 1;
+
+/// Where and how often a solve saves its state.
+#[derive(Clone, Debug)]
+pub struct Checkpoint {
+    pub path: PathBuf,
+    /// Names the instance; a file with another tag is not resumed from.
+    pub tag: String,
+    /// Time between saves; a solve shorter than this never writes one.
+    pub every: Duration,
+}
+
+/// A solve's state read back from its checkpoint.
+pub(crate) struct Resumed {
+    pub level: u32,
+    pub ended: Vec<u64>,
+    pub cells: Vec<AtomicU16>,
+}
+
+fn io_error(path: &Path, e: std::io::Error) -> Error {
+    Error::Data(format!("checkpoint {}: {e}", path.display()))
+}
+
+/// Saves at a level boundary once `every` has passed since the last save.
+pub(crate) struct Saver<'a> {
+    checkpoint: Option<&'a Checkpoint>,
+    last: Instant,
+}
+
+impl<'a> Saver<'a> {
+    pub fn new(ctl: &'a Control) -> Self {
+        Saver { checkpoint: ctl.checkpoint(), last: Instant::now() }
+    }
+
+    /// For solves that cannot resume (their reverse edges are not saved).
+    pub fn none() -> Self {
+        Saver { checkpoint: None, last: Instant::now() }
+    }
+
+    pub fn maybe_save(&mut self, level: u32, ended: &[u64], cells: &[AtomicU16], ctl: &Control) -> Result<(), Error> {
+        let Some(cp) = self.checkpoint else { return Ok(()) };
+        if self.last.elapsed() < cp.every {
+            return Ok(());
+        }
+        // No progress bar of its own: a save takes seconds, and the
+        // solve's bar would start over after it.
+        save(cp, level, ended, cells, ctl)?;
+        self.last = Instant::now();
+        Ok(())
+    }
+
+    /// The solve is done: its checkpoint is no longer needed.
+    pub fn finished(&self) {
+        if let Some(cp) = self.checkpoint {
+            let _ = std::fs::remove_file(&cp.path);
+        }
+    }
+}
+
+fn save(cp: &Checkpoint, level: u32, ended: &[u64], cells: &[AtomicU16], ctl: &Control) -> Result<(), Error> {
+    let partial = cp.path.with_extension("partial");
+    let err = |e| io_error(&partial, e);
+    let mut out = BufWriter::with_capacity(1 << 20, File::create(&partial).map_err(err)?);
+    let mut head = Vec::new();
+    head.extend_from_slice(MAGIC);
+    head.extend_from_slice(&VERSION.to_le_bytes());
+    head.extend_from_slice(&(cp.tag.len() as u32).to_le_bytes());
+    head.extend_from_slice(cp.tag.as_bytes());
+    head.extend_from_slice(&(cells.len() as u64).to_le_bytes());
+    head.extend_from_slice(&level.to_le_bytes());
+    head.extend_from_slice(&(ended.len() as u32).to_le_bytes());
+    for n in ended {
+        head.extend_from_slice(&n.to_le_bytes());
+    }
+    out.write_all(&head).map_err(err)?;
+    let mut buf = Vec::with_capacity(1 << 20);
+    for part in cells.chunks(1 << 19) {
+        ctl.check()?;
+        buf.clear();
+        buf.extend(part.iter().flat_map(|c| c.load(Relaxed).to_le_bytes()));
+        out.write_all(&buf).map_err(err)?;
+    }
+    let file = out.into_inner().map_err(|e| err(e.into_error()))?;
+    file.sync_all().map_err(err)?;
+    std::fs::rename(&partial, &cp.path).map_err(|e| io_error(&cp.path, e))
+}
+
+/// The state saved for this tag and size, if there is one. A checkpoint
+/// of another instance is left alone and the solve starts over.
+pub(crate) fn resume(ctl: &Control, size: usize) -> Result<Option<Resumed>, Error> {
+    let Some(cp) = ctl.checkpoint() else { return Ok(None) };
+    let file = match File::open(&cp.path) {
+        Ok(f) => f,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(e) => return Err(io_error(&cp.path, e)),
+    };
+    let err = |e| io_error(&cp.path, e);
+    let mut input = BufReader::with_capacity(1 << 20, file);
+    let mut word = [0u8; 8];
+    let mut read = |n: usize, input: &mut BufReader<File>| -> Result<u64, Error> {
+        input.read_exact(&mut word[..n]).map_err(err)?;
+        let mut w = [0u8; 8];
+        w[..n].copy_from_slice(&word[..n]);
+        Ok(u64::from_le_bytes(w))
+    };
+    let mut magic = [0u8; 8];
+    input.read_exact(&mut magic).map_err(err)?;
+    if &magic != MAGIC || read(4, &mut input)? != VERSION as u64 {
+        return Ok(None);
+    }
+    let tag_len = read(4, &mut input)? as usize;
+    if tag_len != cp.tag.len() {
+        return Ok(None);
+    }
+    let mut tag = vec![0u8; tag_len];
+    input.read_exact(&mut tag).map_err(err)?;
+    if tag != cp.tag.as_bytes() || read(8, &mut input)? != size as u64 {
+        return Ok(None);
+    }
+    let level = read(4, &mut input)? as u32;
+    let counts = read(4, &mut input)? as usize;
+    let ended = (0..counts).map(|_| read(8, &mut input)).collect::<Result<Vec<_>, _>>()?;
+    ctl.start(&format!("resuming from the checkpoint at level {level}"), size as u64);
+    let mut cells = Vec::with_capacity(size);
+    let mut buf = vec![0u8; 1 << 20];
+    while cells.len() < size {
+        ctl.check()?;
+        let n = (size - cells.len()).min(buf.len() / 2);
+        input.read_exact(&mut buf[..2 * n]).map_err(err)?;
+        cells.extend(buf[..2 * n].chunks_exact(2).map(|b| AtomicU16::new(u16::from_le_bytes([b[0], b[1]]))));
+        ctl.advance(n as u64);
+    }
+    ctl.finish();
+    Ok(Some(Resumed { level, ended, cells }))
+}
