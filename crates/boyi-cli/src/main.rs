@@ -15,8 +15,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
 use args::{Cli, Command, DbCommand, JudgeOptions};
-use boyi::db::{Database, Layout};
 use boyi::control::Checkpoint;
+use boyi::db::{Database, Layout};
 use boyi::Control;
 use boyi_games::catalogue::{self, Cx, Entry, Position, Session};
 use boyi_games::report::Report;

@@ -6,8 +6,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
 pub use crate::error::format_bytes;
-pub use crate::solve::checkpoint::Checkpoint;
 use crate::error::Error;
+pub use crate::solve::checkpoint::Checkpoint;
 
 /// Receives progress reports. Implementations must be cheap: solvers call
 /// `advance` from worker threads, though only every few thousand positions.

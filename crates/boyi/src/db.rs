@@ -215,10 +215,10 @@ impl Layout {
     }
 }
 
-/// Slots a compressed block holds by default: 2^15 inflate in some 20 µs
-/// and compress within a few per cent of whole-file compression on the
-/// databases measured (docs/benchmarks.md).
-pub const BLOCK_LOG2: u8 = 15;
+/// Slots a compressed block holds by default: 2^12 inflate in about 3 µs
+/// (a lookup that misses the cache), and compress within a fifth of what
+/// blocks eight times larger reach on Dōbutsu Shōgi (docs/benchmarks.md).
+pub const BLOCK_LOG2: u8 = 12;
 /// zstd's level for `boyi db build --compress` when none is given.
 pub const DEFAULT_LEVEL: i32 = 19;
 
@@ -376,11 +376,14 @@ pub struct Database {
     map: memmap2::Mmap,
     header: Header,
     /// Inflated blocks of a compressed file, direct-mapped by block number.
-    cache: Vec<Mutex<Option<(u64, Vec<u8>)>>>,
+    cache: Vec<Mutex<Option<CachedBlock>>>,
 }
 
-/// Inflated blocks kept: 64 of 32 KiB slots cost 2 MiB a byte of slot.
-const CACHED_BLOCKS: usize = 64;
+/// A block number and its slots, inflated.
+type CachedBlock = (u64, Vec<u8>);
+
+/// Inflated blocks kept: 256 of 4 KiB slots cost 1 MiB a byte of slot.
+const CACHED_BLOCKS: usize = 256;
 
 impl std::fmt::Debug for Database {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -474,9 +477,30 @@ impl Database {
     }
 
     fn inflate(&self, b: u64) -> Option<Vec<u8>> {
+        let mut out = Vec::new();
+        self.inflate_into(b, &mut out).then_some(out)
+    }
+
+    /// Inflates block `b` into `out` (reusing its room); false if the
+    /// block is damaged.
+    fn inflate_into(&self, b: u64, out: &mut Vec<u8>) -> bool {
+        thread_local! {
+            // A decompression context costs more to make than a block
+            // costs to inflate: each thread keeps one.
+            static INFLATER: std::cell::RefCell<Option<zstd::bulk::Decompressor<'static>>> =
+                const { std::cell::RefCell::new(None) };
+        }
         let want = self.block_len(b);
-        let out = zstd::bulk::decompress(self.block(b), want).ok()?;
-        (out.len() == want).then_some(out)
+        out.clear();
+        out.reserve(want);
+        INFLATER.with(|cell| {
+            let mut cell = cell.borrow_mut();
+            if cell.is_none() {
+                *cell = zstd::bulk::Decompressor::new().ok();
+            }
+            let Some(inflater) = cell.as_mut() else { return false };
+            matches!(inflater.decompress_to_buffer(self.block(b), out), Ok(n) if n == want)
+        })
     }
 
     fn check_blocks(&self) -> Result<(), String> {
@@ -561,10 +585,14 @@ impl Database {
                 let b = rank >> block_log2;
                 let at = (rank - (b << block_log2)) as usize * w;
                 let mut entry = self.cache[b as usize % CACHED_BLOCKS].lock().unwrap_or_else(|e| e.into_inner());
-                if entry.as_ref().is_none_or(|(held, _)| *held != b) {
-                    *entry = Some((b, self.inflate(b)?));
+                let (held, block) = entry.get_or_insert_with(|| (u64::MAX, Vec::new()));
+                if *held != b {
+                    *held = u64::MAX;
+                    if !self.inflate_into(b, block) {
+                        return None;
+                    }
+                    *held = b;
                 }
-                let (_, block) = entry.as_ref()?;
                 V::decode(self.header.encoding, &block[at..at + w])
             }
         }
@@ -593,6 +621,8 @@ impl Database {
     /// Counts of each value held, smallest first (for `db info`).
     pub fn histogram<V: Stored>(&self, ctl: &Control) -> Result<Vec<(V, u64)>, Error> {
         let mut counts = std::collections::BTreeMap::new();
+        let mut by_byte = [0u64; 256];
+        let mut by_bytes = rustc_hash::FxHashMap::default();
         let w = self.header.encoding.slot_bytes() as usize;
         let mut buf = Vec::new();
         const CHUNK: u64 = 1 << 20;
@@ -600,11 +630,29 @@ impl Database {
             ctl.check()?;
             buf.clear();
             self.slot_bytes(start, (start + CHUNK).min(self.len()), &mut buf)?;
-            for slot in buf.chunks(w) {
-                if let Some(v) = V::decode(self.header.encoding, slot) {
-                    *counts.entry(v).or_insert(0u64) += 1;
+            // Counted by their bytes, decoded once each: a billion slots
+            // through a map of values took twenty seconds.
+            if w == 1 {
+                for &b in &buf {
+                    by_byte[b as usize] += 1;
+                }
+            } else {
+                for slot in buf.chunks(w) {
+                    let mut wide = [0u8; 8];
+                    wide[..w].copy_from_slice(slot);
+                    *by_bytes.entry(u64::from_le_bytes(wide)).or_insert(0u64) += 1;
                 }
             }
+        }
+        let decoded = by_byte
+            .iter()
+            .enumerate()
+            .filter(|&(_, &n)| n > 0)
+            .map(|(b, &n)| (b as u64, n))
+            .chain(by_bytes)
+            .filter_map(|(bytes, n)| V::decode(self.header.encoding, &bytes.to_le_bytes()[..w]).map(|v| (v, n)));
+        for (v, n) in decoded {
+            *counts.entry(v).or_insert(0) += n;
         }
         Ok(counts.into_iter().collect())
     }

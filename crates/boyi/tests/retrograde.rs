@@ -105,8 +105,7 @@ fn check(g: &Loopy) -> Result<(), TestCaseError> {
     let by_unmoves = retrograde::solve(g, &ctl).unwrap();
     let by_edges = retrograde::solve_by_edges(g, &ctl).unwrap();
     // Levels of more than `cap` positions are found by scanning the table.
-    let scanning: Vec<_> =
-        [1, 3].iter().map(|&cap| retrograde::solve_listing_at_most(g, &ctl, cap).unwrap()).collect();
+    let scanning: Vec<_> = [1, 3].iter().map(|&cap| retrograde::solve_listing_at_most(g, &ctl, cap).unwrap()).collect();
     for p in 0..g.edges.len() as u32 {
         prop_assert_eq!(by_unmoves.value(g, &p), want[p as usize], "un-moves at {}", p);
         prop_assert_eq!(by_edges.value(g, &p), want[p as usize], "edges at {}", p);
@@ -325,7 +324,12 @@ fn an_interrupted_solve_resumes_from_its_checkpoint() {
     let mut deepest_resume = 0;
     for cancel_at in 1.. {
         let flag = Arc::new(AtomicBool::new(false));
-        let stop = Arc::new(Interrupter { reports: AtomicU64::new(0), cancel_at, flag: flag.clone(), labels: Mutex::new(vec![]) });
+        let stop = Arc::new(Interrupter {
+            reports: AtomicU64::new(0),
+            cancel_at,
+            flag: flag.clone(),
+            labels: Mutex::new(vec![]),
+        });
         let ctl = Control::default().with_cancel(flag).with_progress(stop).with_checkpoint(checkpoint("this"));
         match retrograde::solve_listing_at_most(&g, &ctl, 1) {
             Err(boyi::Error::Interrupted) => {}
@@ -353,7 +357,12 @@ fn an_interrupted_solve_resumes_from_its_checkpoint() {
 
     // Another instance's checkpoint is left alone; the solve starts over.
     let flag = Arc::new(AtomicBool::new(false));
-    let stop = Arc::new(Interrupter { reports: AtomicU64::new(0), cancel_at: 3, flag: flag.clone(), labels: Mutex::new(vec![]) });
+    let stop = Arc::new(Interrupter {
+        reports: AtomicU64::new(0),
+        cancel_at: 3,
+        flag: flag.clone(),
+        labels: Mutex::new(vec![]),
+    });
     let ctl = Control::default().with_cancel(flag).with_progress(stop).with_checkpoint(checkpoint("other"));
     assert!(retrograde::solve_listing_at_most(&g, &ctl, 1).is_err());
     assert!(path.exists());

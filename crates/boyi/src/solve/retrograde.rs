@@ -316,7 +316,8 @@ fn propagate<G: Indexed<Value = Outcome>, P: Predecessors<G>>(
             }
             ctl.advance(walked);
             settled_count.fetch_add(settled.len() as u64, Relaxed);
-            if overflow.load(Relaxed) || listed.fetch_add(settled.len() as u64, Relaxed) + settled.len() as u64 > cap as u64
+            if overflow.load(Relaxed)
+                || listed.fetch_add(settled.len() as u64, Relaxed) + settled.len() as u64 > cap as u64
             {
                 overflow.store(true, Relaxed);
                 settled = Vec::new();
@@ -342,9 +343,7 @@ fn propagate<G: Indexed<Value = Outcome>, P: Predecessors<G>>(
                         ctl.check()?;
                         let lo = c * SCAN_CHUNK;
                         let hi = (lo + SCAN_CHUNK).min(cells.len());
-                        let mut here = (lo..hi)
-                            .filter(|&x| at_level(cells[x].load(Relaxed), level))
-                            .map(|x| x as u32);
+                        let mut here = (lo..hi).filter(|&x| at_level(cells[x].load(Relaxed), level)).map(|x| x as u32);
                         Ok::<_, Error>(walk(scratch, &mut here))
                     },
                 )
