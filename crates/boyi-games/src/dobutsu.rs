@@ -107,30 +107,69 @@ impl Board {
 
 /// Where a piece on `from` may step, for the side moving up the board
 /// (`up`) or down it.
+#[inline]
 fn steps(kind: u8, from: usize, up: bool) -> impl Iterator<Item = usize> {
-    const ALL: [(i8, i8); 8] = [(-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1)];
-    let forward = if up { -1 } else { 1 };
-    let (row, file) = ((from / FILES) as i8, (from % FILES) as i8);
-    ALL.into_iter().filter_map(move |(dr, df)| {
-        let ok = match kind {
-            LION => true,
-            ELEPHANT => dr != 0 && df != 0,
-            GIRAFFE => (dr == 0) != (df == 0),
-            CHICK => dr == forward && df == 0,
-            HEN => (dr == 0) != (df == 0) || dr == forward,
-            _ => false,
-        };
-        let (r, f) = (row + dr, file + df);
-        (ok && (0..4).contains(&r) && (0..FILES as i8).contains(&f)).then_some((r * FILES as i8 + f) as usize)
+    let mut mask = STEPS[up as usize][kind as usize][from];
+    std::iter::from_fn(move || {
+        (mask != 0).then(|| {
+            let to = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            to
+        })
     })
 }
 
+/// The squares a kind steps to from each square, as bit masks, for the
+/// side moving down (`[0]`) and up (`[1]`) the board: the move generators
+/// and the attack test read them instead of walking directions.
+const STEPS: [[[u16; SQUARES]; 8]; 2] = {
+    let mut t = [[[0u16; SQUARES]; 8]; 2];
+    let mut up = 0;
+    while up < 2 {
+        let forward: i8 = if up == 1 { -1 } else { 1 };
+        let mut kind = 1;
+        while kind <= HEN as usize {
+            let mut from = 0;
+            while from < SQUARES {
+                let (row, file) = ((from / FILES) as i8, (from % FILES) as i8);
+                let mut mask = 0u16;
+                let mut dr = -1i8;
+                while dr <= 1 {
+                    let mut df = -1i8;
+                    while df <= 1 {
+                        let ok = match kind as u8 {
+                            LION => dr != 0 || df != 0,
+                            ELEPHANT => dr != 0 && df != 0,
+                            GIRAFFE => (dr == 0) != (df == 0),
+                            CHICK => dr == forward && df == 0,
+                            _ => (dr == 0) != (df == 0) || (dr == forward && df != 0),
+                        };
+                        let (r, f) = (row + dr, file + df);
+                        if ok && r >= 0 && r < 4 && f >= 0 && f < FILES as i8 {
+                            mask |= 1 << (r as usize * FILES + f as usize);
+                        }
+                        df += 1;
+                    }
+                    dr += 1;
+                }
+                t[up][kind][from] = mask;
+                from += 1;
+            }
+            kind += 1;
+        }
+        up += 1;
+    }
+    t
+};
+
 /// Whether any piece of `owner` (0 ours, `THEIRS`) attacks `square`.
+#[inline]
 fn attacked(b: &Board, square: usize, owner: u8) -> bool {
+    let up = (owner == 0) as usize;
     b.cells
         .iter()
         .enumerate()
-        .any(|(s, &p)| p != 0 && p & THEIRS == owner && steps(p & 7, s, owner == 0).any(|t| t == square))
+        .any(|(s, &p)| p != 0 && p & THEIRS == owner && STEPS[up][(p & 7) as usize][s] >> square & 1 == 1)
 }
 
 /// How a position has ended, from the side to move, if it has.
@@ -387,17 +426,25 @@ impl Dobutsu {
     }
 }
 
-const fn binomial(n: u64, k: u64) -> u64 {
-    if k > n {
-        return 0;
+/// Binomial coefficients C(n, k) for n, k up to 10 (the free squares).
+const BINOMIAL: [[u64; 11]; 11] = {
+    let mut t = [[0u64; 11]; 11];
+    let mut n = 0;
+    while n <= 10 {
+        t[n][0] = 1;
+        let mut k = 1;
+        while k <= n {
+            t[n][k] = t[n - 1][k - 1] + if k < n { t[n - 1][k] } else { 0 };
+            k += 1;
+        }
+        n += 1;
     }
-    let mut r = 1;
-    let mut i = 0;
-    while i < k {
-        r = r * (n - i) / (i + 1);
-        i += 1;
-    }
-    r
+    t
+};
+
+#[inline]
+fn binomial(n: u64, k: u64) -> u64 {
+    BINOMIAL[n as usize][k as usize]
 }
 
 /// One block of the index: how many of each kind stand on the board.
@@ -513,7 +560,7 @@ impl Index {
     fn unrank(&self, rank: u64) -> Board {
         let (lions, mut r) = (rank / self.per_lions, rank % self.per_lions);
         let (ours, theirs) = self.lions[lions as usize];
-        let block = self.blocks.iter().rev().find(|b| b.offset <= r).expect("blocks start at 0");
+        let block = &self.blocks[self.blocks.partition_point(|b| b.offset <= r) - 1];
         r -= block.offset;
         let mut hand = [[0u8; 3]; 2];
         for slot in (0..3).rev() {
@@ -546,7 +593,14 @@ impl Index {
         let mut cells = [0u8; SQUARES];
         cells[ours as usize] = LION;
         cells[theirs as usize] = LION | THEIRS;
-        let free: Vec<usize> = (0..SQUARES).filter(|&s| s != ours as usize && s != theirs as usize).collect();
+        let mut free = [0usize; SQUARES - 2];
+        let mut n = 0;
+        for s in 0..SQUARES {
+            if s != ours as usize && s != theirs as usize {
+                free[n] = s;
+                n += 1;
+            }
+        }
         let mut chick = 0;
         for i in 0..m as usize {
             let mut piece = HAND_KINDS[arrangement[i] as usize];
