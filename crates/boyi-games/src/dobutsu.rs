@@ -162,20 +162,19 @@ const STEPS: [[[u16; SQUARES]; 8]; 2] = {
     t
 };
 
-/// Whether any piece of `owner` (0 ours, `THEIRS`) attacks `square`.
-#[inline]
-fn attacked(b: &Board, square: usize, owner: u8) -> bool {
-    let up = (owner == 0) as usize;
-    b.cells
-        .iter()
-        .enumerate()
-        .any(|(s, &p)| p != 0 && p & THEIRS == owner && STEPS[up][(p & 7) as usize][s] >> square & 1 == 1)
-}
-
 /// How a position has ended, from the side to move, if it has.
+#[inline]
 fn ended(b: &Board) -> Option<Outcome> {
-    let theirs = b.lion(THEIRS);
-    if attacked(b, theirs, 0) {
+    // one pass: the squares we attack, and where their lion stands
+    let (mut attacks, mut theirs) = (0u16, 0);
+    for (s, &p) in b.cells.iter().enumerate() {
+        if p == LION | THEIRS {
+            theirs = s;
+        } else if p != 0 && p & THEIRS == 0 {
+            attacks |= STEPS[1][p as usize][s];
+        }
+    }
+    if attacks >> theirs & 1 == 1 {
         // we take their lion
         return Some(Outcome::Win(1));
     }
@@ -340,9 +339,20 @@ impl Indexed for Dobutsu {
     }
 
     fn rank(&self, b: &Board) -> u64 {
-        let ours = b.lion(0);
-        let b = if ours % FILES == 2 { b.mirrored() } else { *b };
-        self.index.rank(&b)
+        let (mut ours, mut theirs) = (0, 0);
+        for (s, &p) in b.cells.iter().enumerate() {
+            if p == LION {
+                ours = s;
+            } else if p == LION | THEIRS {
+                theirs = s;
+            }
+        }
+        if ours % FILES == 2 {
+            let flip = |s: usize| s - s % FILES + (FILES - 1 - s % FILES);
+            self.index.rank(&b.mirrored(), flip(ours), flip(theirs))
+        } else {
+            self.index.rank(b, ours, theirs)
+        }
     }
 
     fn unrank(&self, rank: u64) -> Board {
@@ -453,6 +463,9 @@ struct Block {
     on: [u8; 3],
     /// The arrangements of those kinds over the occupied squares, in order.
     arrangements: Vec<[u8; 6]>,
+    /// The place in `arrangements` of each arrangement, by its slots read
+    /// as base-3 digits (3^6 entries at most): ranking without a search.
+    arrangement_rank: Vec<u16>,
     offset: u64,
 }
 
@@ -493,7 +506,11 @@ impl Index {
                     let arrangements = arrangements(on);
                     let hands: u64 = (0..3).map(|k| (material[k] - on[k]) as u64 + 1).product();
                     let size = binomial(10, m) * arrangements.len() as u64 * (1 << m) * (1 << c) * hands;
-                    blocks.push(Block { on, arrangements, offset });
+                    let mut arrangement_rank = vec![u16::MAX; 3usize.pow(m as u32)];
+                    for (i, a) in arrangements.iter().enumerate() {
+                        arrangement_rank[base3(&a[..m as usize])] = i as u16;
+                    }
+                    blocks.push(Block { on, arrangements, arrangement_rank, offset });
                     offset += size;
                 }
             }
@@ -505,13 +522,12 @@ impl Index {
         self.lions.len() as u64 * self.per_lions
     }
 
-    /// `b` with our lion on file A or B.
-    fn rank(&self, b: &Board) -> u64 {
-        let (ours, theirs) = (b.lion(0), b.lion(THEIRS));
+    /// `b` with our lion on `ours`, on file A or B, theirs on `theirs`.
+    fn rank(&self, b: &Board, ours: usize, theirs: usize) -> u64 {
         let lions = self.lion_rank[ours][theirs] as u64;
         // the ten other squares, in order, and what stands on them
         let mut on = [0u8; 3];
-        let mut arrangement = [0u8; 6];
+        let mut code = 0usize;
         let mut owners = 0u64;
         let mut hens = 0u64;
         let mut combination = 0u64;
@@ -526,7 +542,7 @@ impl Index {
                 let kind = if p & 7 == HEN { CHICK } else { p & 7 };
                 let slot = hand_slot(kind);
                 on[slot] += 1;
-                arrangement[m] = slot as u8;
+                code = code * 3 + slot;
                 owners |= u64::from(p & THEIRS != 0) << m;
                 if kind == CHICK {
                     hens |= u64::from(p & 7 == HEN) << chicks;
@@ -539,7 +555,7 @@ impl Index {
             free += 1;
         }
         let block = self.block(on);
-        let arr = block.arrangements.binary_search(&arrangement).expect("an arrangement of the block's kinds");
+        let arr = block.arrangement_rank[code];
         let mut r = combination;
         r = r * block.arrangements.len() as u64 + arr as u64;
         r = (r << m) | owners;
@@ -617,6 +633,11 @@ impl Index {
         }
         Board { cells, hand }
     }
+}
+
+/// Slots read as base-3 digits, the first the most significant.
+fn base3(slots: &[u8]) -> usize {
+    slots.iter().fold(0, |code, &d| code * 3 + d as usize)
 }
 
 /// Every sequence of the slots 0, 1, 2 with `on[k]` of slot k, sorted (the
