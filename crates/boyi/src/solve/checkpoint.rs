@@ -143,6 +143,7 @@ pub(crate) fn resume(ctl: &Control, size: usize) -> Result<Option<Resumed>, Erro
     let ended = (0..counts).map(|_| read(8, &mut input)).collect::<Result<Vec<_>, _>>()?;
     ctl.start(&format!("resuming from the checkpoint at level {level}"), size as u64);
     let mut cells = Vec::with_capacity(size);
+    super::retrograde::advise_huge_pages(cells.as_ptr() as usize, size * 2);
     let mut buf = vec![0u8; 1 << 20];
     while cells.len() < size {
         ctl.check()?;
