@@ -104,14 +104,12 @@ fn check(g: &Loopy) -> Result<(), TestCaseError> {
     let ctl = Control::default();
     let by_unmoves = retrograde::solve(g, &ctl).unwrap();
     let by_edges = retrograde::solve_by_edges(g, &ctl).unwrap();
-    // Levels of more than `cap` positions are found by scanning the table.
-    let scanning: Vec<_> = [1, 3].iter().map(|&cap| retrograde::solve_listing_at_most(g, &ctl, cap).unwrap()).collect();
+    // Every level found by scanning the table instead of its bitmap.
+    let scanning = retrograde::solve_by_scans(g, &ctl).unwrap();
     for p in 0..g.edges.len() as u32 {
         prop_assert_eq!(by_unmoves.value(g, &p), want[p as usize], "un-moves at {}", p);
         prop_assert_eq!(by_edges.value(g, &p), want[p as usize], "edges at {}", p);
-        for cap in [1, 3] {
-            prop_assert_eq!(scanning[cap / 2].value(g, &p), want[p as usize], "scanning past {} at {}", cap, p);
-        }
+        prop_assert_eq!(scanning.value(g, &p), want[p as usize], "scanning at {}", p);
         let mut expected: Vec<Outcome> =
             g.edges[p as usize].iter().map(|&(c, turn)| Outcome::back((), turn, want[c as usize])).collect();
         expected.sort_by(|a, b| b.cmp(a));
@@ -263,9 +261,9 @@ fn compressed_database_round_trip(g: &Loopy, solved: &boyi::solve::Solved<Outcom
 #[test]
 fn memory_is_refused_up_front() {
     let g = Loopy { edges: vec![vec![]; 1000], terminal: vec![Outcome::Lose(0); 1000] };
-    let ctl = Control::default().with_memory_limit(5000);
+    let ctl = Control::default().with_memory_limit(1000);
     let e = retrograde::solve(&g, &ctl).err().unwrap().to_string();
-    assert_eq!(e, "the retrograde table needs 13.7 KiB, limit 4.9 KiB");
+    assert_eq!(e, "the retrograde table needs 2.2 KiB, limit 1000 B");
 }
 
 /// Stops a solve after `cancel_at` progress reports, and keeps the labels
@@ -331,7 +329,7 @@ fn an_interrupted_solve_resumes_from_its_checkpoint() {
             labels: Mutex::new(vec![]),
         });
         let ctl = Control::default().with_cancel(flag).with_progress(stop).with_checkpoint(checkpoint("this"));
-        match retrograde::solve_listing_at_most(&g, &ctl, 1) {
+        match retrograde::solve_by_scans(&g, &ctl) {
             Err(boyi::Error::Interrupted) => {}
             Ok(_) => break,
             Err(e) => panic!("{e}"),
@@ -364,7 +362,7 @@ fn an_interrupted_solve_resumes_from_its_checkpoint() {
         labels: Mutex::new(vec![]),
     });
     let ctl = Control::default().with_cancel(flag).with_progress(stop).with_checkpoint(checkpoint("other"));
-    assert!(retrograde::solve_listing_at_most(&g, &ctl, 1).is_err());
+    assert!(retrograde::solve_by_scans(&g, &ctl).is_err());
     assert!(path.exists());
     let solved = retrograde::solve(&g, &Control::default().with_checkpoint(checkpoint("this"))).unwrap();
     for p in 0..n as u32 {

@@ -15,11 +15,11 @@
 //! count under the bit pattern `11` that [`Outcome::pack`] never produces,
 //! a settled one its packed outcome. A level is walked in parallel; threads
 //! settle positions with compare-and-swap, and whoever settles a position
-//! puts it on the next level. Predecessors come from the game's un-moves
+//! marks it in the next level's bitmap. Predecessors come from the game's un-moves
 //! ([`Reversible`]) or, for small spaces, from reverse edges built out of
 //! the forward moves.
 
-use std::sync::atomic::{AtomicBool, AtomicU16, AtomicU64, Ordering::Relaxed};
+use std::sync::atomic::{AtomicU16, AtomicU64, Ordering::Relaxed};
 
 use rayon::prelude::*;
 use rustc_hash::FxHashMap;
@@ -37,8 +37,6 @@ const COUNT: u16 = 0x3FFF;
 /// Positions a worker takes at once: large enough to amortise scheduling,
 /// small enough that a level of a few thousand positions still splits.
 const CHUNK: usize = 2048;
-/// Cells a worker scans at once when a level is found by scanning.
-const SCAN_CHUNK: usize = 1 << 16;
 
 /// Where the predecessors of a position come from.
 trait Predecessors<G: Game>: Sync {
@@ -90,32 +88,35 @@ impl<G: Game> Predecessors<G> for Edges {
     }
 }
 
-/// Bytes [`solve`] needs: a 2-byte cell a position, and the lists of
-/// two levels and a sorted copy, 4 bytes an entry, each capped by
-/// [`list_cap`] (a level that would outgrow it is scanned instead).
+/// Bytes [`solve`] needs: a 2-byte cell a position, and two bitmaps of
+/// one bit a position (the level walked and the next).
 pub fn bytes_needed<G: Indexed<Value = Outcome>>(game: &G) -> u64 {
     let size = game.size();
-    size.saturating_mul(2).saturating_add(3 * 4 * list_cap(size.min(usize::MAX as u64) as usize) as u64)
+    size.saturating_mul(2).saturating_add(2 * size.div_ceil(64) * 8)
 }
 
 /// Solves every position, walking moves backwards with the game's un-moves.
 pub fn solve<G: Reversible<Value = Outcome>>(game: &G, ctl: &Control) -> Result<Solved<Outcome>, Error> {
-    solve_listing_at_most(game, ctl, list_cap(game.size().min(usize::MAX as u64) as usize))
+    solve_with(game, ctl, false)
 }
 
-/// [`solve`] with levels of more than `cap` positions found by scanning:
-/// tests force the scans on small spaces with it.
+/// [`solve`] with every level found by scanning the table (else only
+/// those where ended positions join): tests check the scans with it.
 #[doc(hidden)]
-pub fn solve_listing_at_most<G: Reversible<Value = Outcome>>(
+pub fn solve_by_scans<G: Reversible<Value = Outcome>>(game: &G, ctl: &Control) -> Result<Solved<Outcome>, Error> {
+    solve_with(game, ctl, true)
+}
+
+fn solve_with<G: Reversible<Value = Outcome>>(
     game: &G,
     ctl: &Control,
-    cap: usize,
+    scan_always: bool,
 ) -> Result<Solved<Outcome>, Error> {
     let size = checked_size(game, u32::MAX as u64 + 1)?;
     ctl.reserve("the retrograde table", bytes_needed(game))?;
     let mut saver = Saver::new(ctl);
     if let Some(saved) = checkpoint::resume(ctl, size)? {
-        return propagate(game, saved.cells, saved.ended, saved.level, &Unmoves, cap, saver, ctl);
+        return propagate(game, saved.cells, saved.ended, saved.level, &Unmoves, scan_always, saver, ctl);
     }
     let cells = zeroed(size);
     ctl.start("counting moves", size as u64);
@@ -137,7 +138,7 @@ pub fn solve_listing_at_most<G: Reversible<Value = Outcome>>(
         .try_reduce(Vec::new, |a, b| Ok(add_counts(a, b)))?;
     ctl.finish();
     saver.maybe_save(0, &ended, &cells, ctl)?;
-    propagate(game, cells, ended, 0, &Unmoves, cap, saver, ctl)
+    propagate(game, cells, ended, 0, &Unmoves, scan_always, saver, ctl)
 }
 
 /// Solves every position with reverse edges built from the forward
@@ -191,7 +192,7 @@ pub fn solve_by_edges<G: Indexed<Value = Outcome>>(game: &G, ctl: &Control) -> R
     }
     drop(fill);
     ctl.finish();
-    propagate(game, cells, ended, 0, &Edges { start, from }, list_cap(size), Saver::none(), ctl)
+    propagate(game, cells, ended, 0, &Edges { start, from }, false, Saver::none(), ctl)
 }
 
 fn add_counts(mut a: Vec<u64>, b: Vec<u64>) -> Vec<u64> {
@@ -243,26 +244,13 @@ fn initial_cell<G: Indexed<Value = Outcome>>(
     }
 }
 
-/// How the positions of one level are found: listed as they were settled
-/// (the usual case: a level is a small part of the space), or by a scan
-/// of the whole table for cells of that remoteness (the first levels of a
-/// game with many ended positions, and any level too large to list within
-/// the memory budget). A scan reads 2 bytes a position; the list it saves
-/// would cost 4 bytes a listed position, twice while it is sorted.
-enum Level {
-    Listed(Vec<u32>),
-    Scanned,
-}
-
-/// Positions a level may list: 1/32 of the space, so the lists of two
-/// levels and a sorted copy cost at most 3/8 byte a position (small
-/// spaces list every level whole).
-fn list_cap(size: usize) -> usize {
-    (size / 32).max(size.min(1 << 16))
-}
-
-/// Settles levels from `level` on. A solve resumed from a checkpoint
-/// starts with a scan, since no list of its first level was saved.
+/// Settles levels from `level` on. The positions settled at one level
+/// are marked in a bitmap (one bit a position) and walked at the next in
+/// rank order, so neighbouring positions' predecessors are neighbours in
+/// the table too, with no list to sort. A level where ended positions
+/// join, and the first level of a solve resumed from a checkpoint, are
+/// found by scanning the table for cells of that remoteness instead
+/// (`scan_always` forces that everywhere, for tests).
 #[allow(clippy::too_many_arguments)]
 fn propagate<G: Indexed<Value = Outcome>, P: Predecessors<G>>(
     game: &G,
@@ -270,14 +258,19 @@ fn propagate<G: Indexed<Value = Outcome>, P: Predecessors<G>>(
     ended: Vec<u64>,
     mut level: u32,
     preds: &P,
-    cap: usize,
+    scan_always: bool,
     mut saver: Saver,
     ctl: &Control,
 ) -> Result<Solved<Outcome>, Error> {
     ctl.start("retrograde analysis", cells.len() as u64);
-    // The positions settled at `level - 1`, which make up this level with
-    // the ended positions of this remoteness.
-    let (mut next, mut next_count) = if level == 0 { (Level::Listed(Vec::new()), 0u64) } else { (Level::Scanned, 1) };
+    let words = cells.len().div_ceil(64);
+    let mut current = zeroed_bits(words);
+    let mut next = zeroed_bits(words);
+    // Whether the level about to be walked must be scanned, and how many
+    // positions were settled for it at the level before.
+    let (mut rescan, mut next_count) = (level > 0, u64::from(level > 0));
+    // Words of the bitmap a worker takes at once: at most 65,536 positions.
+    let span = (words / 64).clamp(16, 1024);
     loop {
         let ended_here = ended.get(level as usize).copied().unwrap_or(0);
         if next_count == 0 && ended_here == 0 {
@@ -294,78 +287,52 @@ fn propagate<G: Indexed<Value = Outcome>, P: Predecessors<G>>(
                 Outcome::MAX_PACKED_REMOTENESS
             )));
         }
-        let current = match std::mem::replace(&mut next, Level::Scanned) {
-            Level::Listed(list) if ended_here == 0 => Level::Listed(list),
-            _ => Level::Scanned,
-        };
-        let listed = AtomicU64::new(0);
-        let overflow = AtomicBool::new(false);
+        std::mem::swap(&mut current, &mut next);
+        let scan = scan_always || rescan || ended_here > 0;
         let settled_count = AtomicU64::new(0);
-        let cells = &cells;
-        // Walks one position's predecessors and keeps what it settles,
-        // unless this level's list has outgrown its cap.
-        let walk = |scratch: &mut P::Scratch, ranks: &mut dyn Iterator<Item = u32>| {
-            let mut settled = Vec::new();
-            let mut walked = 0u64;
-            for x in ranks {
-                let value = Outcome::unpack(cells[x as usize].load(Relaxed));
-                preds.each(game, x as u64, scratch, |p, turn| {
-                    settle(&cells[p as usize], Outcome::back((), turn, value), p as u32, &mut settled)
-                });
-                walked += 1;
-            }
-            ctl.advance(walked);
-            settled_count.fetch_add(settled.len() as u64, Relaxed);
-            if overflow.load(Relaxed)
-                || listed.fetch_add(settled.len() as u64, Relaxed) + settled.len() as u64 > cap as u64
-            {
-                overflow.store(true, Relaxed);
-                settled = Vec::new();
-            }
-            settled
-        };
-        let parts: Vec<Vec<u32>> = match &current {
-            Level::Listed(list) => list
-                .par_chunks(CHUNK)
-                .map_init(
-                    || preds.scratch(),
-                    |scratch, chunk| {
-                        ctl.check()?;
-                        Ok::<_, Error>(walk(scratch, &mut chunk.iter().copied()))
-                    },
-                )
-                .collect::<Result<_, Error>>()?,
-            Level::Scanned => (0..cells.len().div_ceil(SCAN_CHUNK))
-                .into_par_iter()
-                .map_init(
-                    || preds.scratch(),
-                    |scratch, c| {
-                        ctl.check()?;
-                        let lo = c * SCAN_CHUNK;
-                        let hi = (lo + SCAN_CHUNK).min(cells.len());
-                        let mut here = (lo..hi).filter(|&x| at_level(cells[x].load(Relaxed), level)).map(|x| x as u32);
-                        Ok::<_, Error>(walk(scratch, &mut here))
-                    },
-                )
-                .collect::<Result<_, Error>>()?,
-        };
-        drop(current);
+        let (cells, current, next) = (&cells, &current, &next);
+        (0..words.div_ceil(span)).into_par_iter().try_for_each_init(
+            || preds.scratch(),
+            |scratch, c| {
+                ctl.check()?;
+                let (lo, hi) = (c * span, ((c + 1) * span).min(words));
+                let (mut walked, mut settled) = (0u64, 0u64);
+                let mut visit = |x: usize| {
+                    let value = Outcome::unpack(cells[x].load(Relaxed));
+                    preds.each(game, x as u64, scratch, |p, turn| {
+                        settled += settle(&cells[p as usize], Outcome::back((), turn, value), p, next) as u64;
+                    });
+                    walked += 1;
+                };
+                if scan {
+                    // The bits of this level are the scan's to find; clear them.
+                    current[lo..hi].iter().for_each(|w| w.store(0, Relaxed));
+                    let first = lo * 64;
+                    for (i, cell) in cells[first..(hi * 64).min(cells.len())].iter().enumerate() {
+                        if at_level(cell.load(Relaxed), level) {
+                            visit(first + i);
+                        }
+                    }
+                } else {
+                    for (w, word) in current[lo..hi].iter().enumerate() {
+                        let mut bits = word.load(Relaxed);
+                        if bits == 0 {
+                            continue;
+                        }
+                        word.store(0, Relaxed);
+                        while bits != 0 {
+                            visit((lo + w) * 64 + bits.trailing_zeros() as usize);
+                            bits &= bits - 1;
+                        }
+                    }
+                }
+                ctl.advance(walked);
+                settled_count.fetch_add(settled, Relaxed);
+                Ok::<_, Error>(())
+            },
+        )?;
         next_count = settled_count.load(Relaxed);
-        next = if overflow.load(Relaxed) {
-            drop(parts);
-            Level::Scanned
-        } else {
-            // Walking the next level in rank order makes neighbouring
-            // positions' predecessors neighbours in the table too: a
-            // third less time on pursuit games whose table outgrows the
-            // caches.
-            let mut flat: Vec<u32> = Vec::with_capacity(parts.iter().map(|p| p.len()).sum());
-            for part in parts {
-                flat.extend_from_slice(&part);
-            }
-            flat.par_sort_unstable();
-            Level::Listed(flat)
-        };
+        rescan = false;
         level += 1;
         saver.maybe_save(level, &ended, cells, ctl)?;
     }
@@ -388,25 +355,32 @@ fn at_level(cell: u16, level: u32) -> bool {
 }
 
 /// Tells an unsettled predecessor that one of its moves is worth `value`
-/// to it; if that settles it, it joins the next level.
+/// to it; if that settles it, it is marked for the next level.
 #[inline]
-fn settle(cell: &AtomicU16, value: Outcome, rank: u32, settled: &mut Vec<u32>) {
+fn settle(cell: &AtomicU16, value: Outcome, rank: u64, next: &[AtomicU64]) -> bool {
     let mut cur = cell.load(Relaxed);
     loop {
         if cur & PENDING != PENDING {
-            return;
+            return false;
         }
         let new = if value.is_win() || cur & COUNT == 1 { value.pack() } else { cur - 1 };
         match cell.compare_exchange_weak(cur, new, Relaxed, Relaxed) {
             Ok(_) => {
                 if new & PENDING != PENDING {
-                    settled.push(rank);
+                    next[(rank / 64) as usize].fetch_or(1 << (rank % 64), Relaxed);
+                    return true;
                 }
-                return;
+                return false;
             }
             Err(actual) => cur = actual,
         }
     }
+}
+
+fn zeroed_bits(words: usize) -> Vec<AtomicU64> {
+    let mut bits = Vec::with_capacity(words);
+    bits.par_extend((0..words).into_par_iter().map(|_| AtomicU64::new(0)));
+    bits
 }
 
 fn zeroed(size: usize) -> Vec<AtomicU16> {
