@@ -163,7 +163,7 @@ fn loopy_and_matching_problems_end_to_end() {
     assert_eq!(out.status.code(), Some(3));
     assert_eq!(
         text(&out.stderr),
-        "boyi: chase: the retrograde table needs 76.0 MiB, limit 50.0 MiB; use --memory to raise it\n"
+        "boyi: chase: the retrograde table needs 72.0 MiB, limit 50.0 MiB; use --memory to raise it\n"
     );
 }
 
