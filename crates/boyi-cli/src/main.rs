@@ -284,8 +284,12 @@ fn run(command: Command, threads: Option<usize>, databases: Vec<Arc<Database>>, 
 fn db(command: DbCommand, threads: Option<usize>, ctl: &Control) -> Result<(), Failure> {
     match command {
         DbCommand::Build { game: name, params, out, compress, checkpoint_every } => {
+            let plain = match compress {
+                Some(_) => out.with_extension("plain"),
+                None => out.clone(),
+            };
             let ctl = &ctl.clone().with_checkpoint(Checkpoint {
-                path: out.with_extension("checkpoint"),
+                path: plain.with_extension("checkpoint"),
                 tag: String::new(),
                 every: std::time::Duration::from_secs(checkpoint_every),
             });
@@ -296,12 +300,12 @@ fn db(command: DbCommand, threads: Option<usize>, ctl: &Control) -> Result<(), F
             let started = std::time::Instant::now();
             // A compressed database is written plain first and then packed
             // block by block: every game's `save` writes one layout.
-            let plain = match compress {
-                Some(_) => out.with_extension("plain"),
-                None => out.clone(),
-            };
-            let mut header =
-                entry.save_database(&params, &plain, &Cx { ctl, session: &session }).map_err(in_context(id))?;
+            let saved = entry.save_database(&params, &plain, &Cx { ctl, session: &session });
+            let checkpoint = plain.with_extension("checkpoint");
+            if matches!(saved, Err(Error::Engine(boyi::Error::Interrupted))) && checkpoint.exists() {
+                eprintln!("boyi: {} keeps the levels done; the same command resumes from it", checkpoint.display());
+            }
+            let mut header = saved.map_err(in_context(id))?;
             if let Some(level) = compress {
                 let db = Database::open(&plain).map_err(|e| Failure::from(Error::from(e)))?;
                 let layout = Layout::Zstd { block_log2: boyi::db::BLOCK_LOG2 };

@@ -378,6 +378,12 @@ fn databases_build_verify_and_answer() {
     // Judge input answered from a database: the same lines as a solve.
     let chase = dir.join("chase.db");
     assert!(boyi(&["db", "build", "chase", "n=6", "--out", chase.to_str().unwrap()], "").status.success());
+    // Checkpoints at every level leave the same file, and no checkpoint.
+    let again = dir.join("again.db");
+    let args = ["db", "build", "chase", "n=6", "--checkpoint-every", "0", "--out", again.to_str().unwrap()];
+    assert!(boyi(&args, "").status.success());
+    assert_eq!(std::fs::read(&again).unwrap(), std::fs::read(&chase).unwrap());
+    assert!(!dir.join("again.checkpoint").exists());
     let starts = "6 1 1 6 6\n6 2 3 5 1\n6 4 4 1 2\n";
     let want = boyi(&["solve", "chase"], starts);
     let got = boyi(&["solve", "chase", "--db", chase.to_str().unwrap()], starts);
@@ -405,6 +411,31 @@ fn databases_build_verify_and_answer() {
     let out = boyi(&["analyze", "torus-chase", "n=5", "--db", damaged.to_str().unwrap()], "");
     assert_eq!(out.status.code(), Some(2));
     assert!(text(&out.stderr).contains("not a boyi database"), "{}", text(&out.stderr));
+    // Compressed: built so, or compressed later; the same answers, and
+    // back to plain the very file first written.
+    let packed = dir.join("packed.db");
+    let out = boyi(&["db", "build", "torus-chase", "n=5", "--compress", "--out", packed.to_str().unwrap()], "");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let info = text(&boyi(&["db", "info", packed.to_str().unwrap()], "").stdout);
+    assert!(info.contains("zstd blocks of 4096 positions") && info.contains("(ok)"), "{info}");
+    assert!(boyi(&["db", "verify", packed.to_str().unwrap()], "").status.success());
+    let from_packed = boyi(&["analyze", "torus-chase", "n=5", "--json", "--db", packed.to_str().unwrap()], "");
+    assert_eq!(moves(&from_packed), moves(&solved));
+    let small = dir.join("small-blocks.db");
+    let args = ["db", "compress", path, "--out", small.to_str().unwrap(), "--level", "3", "--block", "8"];
+    assert!(boyi(&args, "").status.success());
+    let plain = dir.join("plain.db");
+    let args = ["db", "compress", small.to_str().unwrap(), "--out", plain.to_str().unwrap(), "--level", "0"];
+    assert!(boyi(&args, "").status.success());
+    assert_eq!(std::fs::read(&plain).unwrap(), std::fs::read(&file).unwrap());
+    let mut bytes = std::fs::read(&small).unwrap();
+    let last = bytes.len() - 2;
+    bytes[last] ^= 0x42;
+    std::fs::write(&damaged, &bytes).unwrap();
+    let out = boyi(&["analyze", "torus-chase", "n=5", "--db", damaged.to_str().unwrap()], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("the file is damaged"), "{}", text(&out.stderr));
+    assert_eq!(text(&out.stderr).lines().count(), 1);
     // Games not solved whole have no databases.
     let out = boyi(&["db", "build", "nim", "--out", dir.join("nim.db").to_str().unwrap()], "");
     assert_eq!(out.status.code(), Some(2));
