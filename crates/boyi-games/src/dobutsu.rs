@@ -380,8 +380,30 @@ impl Dobutsu {
     fn unmoves_of(&self, b: &Board, out: &mut Vec<(Board, Turn)>) {
         // From the side that just moved: its pieces are "ours" there.
         let them = b.turned();
-        let mut keep = |before: Board| {
-            if before.lion(0) % FILES != 2 && ended(&before).is_none() {
+        // Whether a position before has ended (`ended`) is read off attack
+        // masks: steps do not slide, so a piece's attacks do not depend on
+        // the board, and only the piece that moved back changes them.
+        let mut attacks = [0u16; SQUARES];
+        let (mut our_lion, mut their_lion) = (0, 0);
+        for (s, &p) in them.cells.iter().enumerate() {
+            if p == LION | THEIRS {
+                their_lion = s;
+            } else if p != 0 && p & THEIRS == 0 {
+                attacks[s] = STEPS[1][p as usize][s];
+                if p == LION {
+                    our_lion = s;
+                }
+            }
+        }
+        if their_lion / FILES == 3 {
+            // their lion stands on our back rank in every position before
+            return;
+        }
+        // A position before, with our lion on `lion` and our pieces
+        // attacking `attacked`: kept if the index holds it (our lion on
+        // file A or B) and it has not ended.
+        let mut keep = |before: Board, lion: usize, attacked: u16| {
+            if lion % FILES != 2 && attacked >> their_lion & 1 == 0 {
                 out.push((before, Turn::Pass));
             }
         };
@@ -389,6 +411,7 @@ impl Dobutsu {
             if p == 0 || p & THEIRS != 0 {
                 continue;
             }
+            let others = attacks.iter().enumerate().filter(|&(s, _)| s != to).fold(0, |a, (_, &m)| a | m);
             // the kinds the piece may have had before its move
             let was: &[u8] = if p == HEN && to / FILES == 0 { &[HEN, CHICK] } else { &[p] };
             for &kind in was {
@@ -410,7 +433,9 @@ impl Dobutsu {
                     let mut before = them;
                     before.cells[from] = kind;
                     before.cells[to] = 0;
-                    keep(before);
+                    let lion = if p == LION { from } else { our_lion };
+                    let attacked = others | STEPS[1][kind as usize][from];
+                    keep(before, lion, attacked);
                     // or it captured: a piece of the other side comes back from hand
                     for slot in 0..3 {
                         if them.hand[0][slot] == 0 {
@@ -421,7 +446,7 @@ impl Dobutsu {
                             let mut before = before;
                             before.hand[0][slot] -= 1;
                             before.cells[to] = taken | THEIRS;
-                            keep(before);
+                            keep(before, lion, attacked);
                         }
                     }
                 }
@@ -430,7 +455,7 @@ impl Dobutsu {
                 let mut before = them;
                 before.cells[to] = 0;
                 before.hand[0][hand_slot(p)] += 1;
-                keep(before);
+                keep(before, our_lion, others);
             }
         }
     }
