@@ -305,6 +305,14 @@ mod tests {
         assert_eq!(TakeBreak::new(vec![0, 7, 0, 0], 0, false).unwrap().max_take(), Some(1));
     }
 
+    /// Found by the property below: the last three values 1, 2, 3 also
+    /// rise by one, but the pure period of the whole sequence is the answer.
+    #[test]
+    fn a_pure_period_beats_a_short_rising_tail() {
+        let p = find_period(&Nimbers::U8([1, 2, 3].repeat(3)), None).unwrap();
+        assert_eq!((p.period, p.preperiod, p.saltus), (3, 0, 0));
+    }
+
     #[test]
     fn memory_is_reserved_up_front() {
         let ctl = Control::default().with_memory_limit(1000);

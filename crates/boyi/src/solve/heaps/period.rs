@@ -62,7 +62,11 @@ fn period_of<T: Word>(g: &[T], max_take: Option<u64>) -> Option<Periodicity> {
                 return Some(Periodicity { period: p64, preperiod: n064, saltus, proved: true });
             }
         }
-        if observed.is_none() && stretch >= 3 * p64 && 2 * stretch >= n064 {
+        // An arithmetic period (saltus) seen only at the end must hold over
+        // at least as many values as come before it: a short run like the
+        // 1, 2, 3 closing a pure period 1, 2, 3 repeated is not one.
+        let long_enough = if saltus == 0 { 2 * stretch >= n064 } else { stretch >= n064 };
+        if observed.is_none() && stretch >= 3 * p64 && long_enough {
             let found = Periodicity { period: p64, preperiod: n064, saltus, proved: false };
             if max_take.is_none() {
                 return Some(found);
