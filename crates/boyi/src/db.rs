@@ -296,7 +296,7 @@ fn write_slots(
         Layout::Plain => (1u64 << 18, 0),
         Layout::Zstd { block_log2 } => (1u64 << (block_log2 as u32 + 5).max(18), size.div_ceil(1 << block_log2)),
     };
-    let index_bytes = if blocks > 0 || matches!(layout, Layout::Zstd { .. }) { (blocks + 1) * 8 } else { 0 };
+    let index_bytes = if matches!(layout, Layout::Zstd { .. }) { (blocks + 1) * 8 } else { 0 };
 
     let partial = path.with_extension("partial");
     let file = File::create(&partial).map_err(|e| io_error(&partial, e))?;

@@ -188,17 +188,21 @@ proptest! {
     }
 }
 
-/// Levels of thousands of positions are split across threads; the answer
-/// must not depend on how.
-#[test]
-fn large_random_graph_in_parallel() {
-    let mut s = 12345u64;
-    let mut next = move |m: u64| {
+/// A seeded xorshift generator: `next(m)` is a number below `m`.
+fn xorshift(mut s: u64) -> impl FnMut(u64) -> u64 {
+    move |m| {
         s ^= s << 13;
         s ^= s >> 7;
         s ^= s << 17;
         s % m
-    };
+    }
+}
+
+/// Levels of thousands of positions are split across threads; the answer
+/// must not depend on how.
+#[test]
+fn large_random_graph_in_parallel() {
+    let mut next = xorshift(12345u64);
     let n = 60_000u64;
     let edges: Vec<Vec<(u32, Turn)>> =
         (0..n).map(|_| (0..next(4)).map(|_| (next(n) as u32, Turn::Pass)).collect()).collect();
@@ -297,13 +301,7 @@ fn an_interrupted_solve_resumes_from_its_checkpoint() {
     use boyi::control::Checkpoint;
     use std::sync::atomic::{AtomicBool, AtomicU64};
     use std::sync::{Arc, Mutex};
-    let mut s = 777u64;
-    let mut next = move |m: u64| {
-        s ^= s << 13;
-        s ^= s >> 7;
-        s ^= s << 17;
-        s % m
-    };
+    let mut next = xorshift(777u64);
     let n = 3000u64;
     let edges: Vec<Vec<(u32, Turn)>> =
         (0..n).map(|_| (0..1 + next(3)).map(|_| (next(n) as u32, Turn::Pass)).collect()).collect();
