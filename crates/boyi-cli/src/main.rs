@@ -161,17 +161,7 @@ fn position_of(
     if case != 1 {
         return Err(Error::input("--case picks a case of judge input, and there is none"));
     }
-    let params_end = words.iter().take_while(|w| w.contains('=')).count();
-    let (params, rest) = words.split_at(params_end);
-    if params.is_empty() {
-        if let Some((first, moves)) = rest.split_first() {
-            if let Ok(pos) = entry.open(first) {
-                return catalogue::play_all(pos, moves);
-            }
-        }
-    }
-    let start = entry.start(&Params::from_words(params.iter().map(String::as_str))?)?;
-    catalogue::play_all(start, rest)
+    catalogue::position_from_words(entry, words)
 }
 
 fn session(memory: &Control, threads: Option<usize>, books: Vec<PathBuf>, databases: &[Arc<Database>]) -> Session {

@@ -450,6 +450,23 @@ impl<L: Listing> Position for Opened<L> {
     }
 }
 
+/// The position some words name: parameters (`name=value`) and then moves
+/// from that instance's start, or a position in the game's notation and
+/// then moves. The command line and the Python package read positions so.
+pub fn position_from_words(entry: &'static dyn Entry, words: &[String]) -> Result<Box<dyn Position>, Error> {
+    let params_end = words.iter().take_while(|w| w.contains('=')).count();
+    let (params, rest) = words.split_at(params_end);
+    if params.is_empty() {
+        if let Some((first, moves)) = rest.split_first() {
+            if let Ok(pos) = entry.open(first) {
+                return play_all(pos, moves);
+            }
+        }
+    }
+    let start = entry.start(&Params::from_words(params.iter().map(String::as_str))?)?;
+    play_all(start, rest)
+}
+
 /// Plays `moves` (in the game's notation) from `position`; the error says
 /// which move failed.
 pub fn play_all(mut position: Box<dyn Position>, moves: &[String]) -> Result<Box<dyn Position>, Error> {

@@ -6,6 +6,7 @@
 pub mod alphabeta;
 pub mod checkpoint;
 pub mod every;
+pub mod graph;
 pub mod grundy;
 pub mod hackenbush;
 pub mod heaps;

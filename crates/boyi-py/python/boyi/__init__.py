@@ -1,0 +1,47 @@
+"""boyi (博弈): exact answers for two-player games of perfect information.
+
+- ``catalogue()``, ``analyze(game, position=None, moves=(), **params)`` and
+  ``solve_judge(problem, text)``: the games boyi ships, as ``boyi analyze
+  --json`` and ``boyi solve`` answer them.
+- ``grundy(moves, n)``, ``period(values)`` and ``octal(code, n)``: Grundy
+  values of an impartial heap rule of your own, its period, and the engine's
+  own solver for octal, hexadecimal and subtraction codes.
+- ``solve(game)`` and ``validate(game)``: a two-player game written in Python
+  (``start()``, ``moves(pos)``, ``play(pos, move)``, optionally
+  ``outcome(pos)``) solved exactly, positions that repeat included: win, lose
+  or draw with the number of moves to the end for every reachable position.
+"""
+
+from ._boyi import (
+    Period,
+    Sequence,
+    Solution,
+    Value,
+    __version__,
+    analyze,
+    catalogue,
+    grundy,
+    octal,
+    period,
+    problems,
+    solve,
+    solve_judge,
+    validate,
+)
+
+__all__ = [
+    "Period",
+    "Sequence",
+    "Solution",
+    "Value",
+    "__version__",
+    "analyze",
+    "catalogue",
+    "grundy",
+    "octal",
+    "period",
+    "problems",
+    "solve",
+    "solve_judge",
+    "validate",
+]

@@ -1,0 +1,41 @@
+//! The `boyi` Python package: the catalogue through the interface every
+//! front end uses, Grundy values of rules written in Python, and games
+//! written in Python solved exactly (loops included) on a graph built once.
+//!
+//! Everything that touches Python sits behind the `python` feature, which
+//! only the maturin build (`pyproject.toml`) turns on: plain `cargo build`
+//! and `cargo test` of the workspace need no Python headers.
+
+#[cfg(feature = "python")]
+mod catalogue;
+#[cfg(feature = "python")]
+mod errors;
+#[cfg(feature = "python")]
+mod heaps;
+#[cfg(feature = "python")]
+mod user_game;
+#[cfg(feature = "python")]
+mod value;
+
+#[cfg(feature = "python")]
+use pyo3::prelude::*;
+
+#[cfg(feature = "python")]
+#[pymodule]
+fn _boyi(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    m.add_class::<value::Value>()?;
+    m.add_class::<heaps::Period>()?;
+    m.add_class::<heaps::Sequence>()?;
+    m.add_class::<user_game::Solution>()?;
+    m.add_function(wrap_pyfunction!(catalogue::catalogue, m)?)?;
+    m.add_function(wrap_pyfunction!(catalogue::problems, m)?)?;
+    m.add_function(wrap_pyfunction!(catalogue::analyze, m)?)?;
+    m.add_function(wrap_pyfunction!(catalogue::solve_judge, m)?)?;
+    m.add_function(wrap_pyfunction!(heaps::grundy, m)?)?;
+    m.add_function(wrap_pyfunction!(heaps::period, m)?)?;
+    m.add_function(wrap_pyfunction!(heaps::octal, m)?)?;
+    m.add_function(wrap_pyfunction!(user_game::solve, m)?)?;
+    m.add_function(wrap_pyfunction!(user_game::validate, m)?)?;
+    Ok(())
+}

@@ -1,0 +1,363 @@
+//! Games given as an explicit graph of positions: what a front end builds
+//! when a game reaches the engine only through callbacks (a Python
+//! definition), so that no solver calls back into it. Every position gets
+//! win / lose / draw with remoteness: by one backward pass in postorder
+//! when no position repeats, else by retrograde analysis over reverse edges.
+
+use super::retrograde;
+use crate::control::Control;
+use crate::error::Error;
+use crate::game::{Game, Indexed, Step, StepOf};
+use crate::value::{Outcome, Turn};
+
+/// Positions numbered `0..len` in the order they were found; position
+/// `v`'s moves lead to `targets[offsets[v]..offsets[v + 1]]`.
+#[derive(Clone, Debug, Default)]
+pub struct GameGraph {
+    offsets: Vec<u64>,
+    targets: Vec<u32>,
+    /// Positions the rules end, with their value for the side to move; a
+    /// position with no move and no ruling is lost.
+    ruled: Vec<(u32, Outcome)>,
+}
+
+/// How a [`GameGraph`] was solved.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Method {
+    /// No position repeats: one pass, children before parents.
+    Backward,
+    /// Positions repeat: retrograde analysis.
+    Retrograde,
+}
+
+impl GameGraph {
+    pub fn new() -> Self {
+        GameGraph { offsets: vec![0], targets: Vec::new(), ruled: Vec::new() }
+    }
+
+    /// Adds a move from the position being listed (the next one, `len()`)
+    /// to position `child` (which may be found later).
+    #[inline]
+    pub fn push_move(&mut self, child: u32) {
+        self.targets.push(child);
+    }
+
+    /// Ends the listing of the next position; `ruled` is its value where the
+    /// rules end the game there (its moves, if any were pushed, are dropped).
+    pub fn close(&mut self, ruled: Option<Outcome>) {
+        let v = self.len() as u32;
+        if let Some(value) = ruled {
+            self.targets.truncate(*self.offsets.last().expect("offsets start at 0") as usize);
+            self.ruled.push((v, value));
+        }
+        self.offsets.push(self.targets.len() as u64);
+    }
+
+    /// Positions listed.
+    pub fn len(&self) -> usize {
+        self.offsets.len() - 1
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    pub fn edges(&self) -> usize {
+        self.targets.len()
+    }
+
+    #[inline]
+    pub fn children(&self, v: u32) -> &[u32] {
+        &self.targets[self.edge_range(v)]
+    }
+
+    /// Where position `v`'s moves sit among all moves, in the order pushed
+    /// (a front end keeps its move objects in that order beside the graph).
+    #[inline]
+    pub fn edge_range(&self, v: u32) -> std::ops::Range<usize> {
+        self.offsets[v as usize] as usize..self.offsets[v as usize + 1] as usize
+    }
+
+    /// Bytes held: what a graph of `positions` and `edges` costs, for budgets.
+    pub fn bytes_for(positions: u64, edges: u64) -> u64 {
+        positions * 8 + edges * 4
+    }
+
+    fn ended_value(&self, v: u32) -> Outcome {
+        match self.ruled.binary_search_by_key(&v, |&(u, _)| u) {
+            Ok(i) => self.ruled[i].1,
+            Err(_) => Outcome::Lose(0),
+        }
+    }
+
+    /// Whether some position can repeat; positions a move names that were
+    /// never listed make it an error.
+    fn postorder(&self) -> Result<Option<Vec<u32>>, Error> {
+        let n = self.len();
+        if let Some(&bad) = self.targets.iter().find(|&&t| t as usize >= n) {
+            return Err(Error::Unsupported(format!("a move leads to position {bad}, which was never listed")));
+        }
+        // 0 unseen, 1 on the path, 2 done
+        let mut state = vec![0u8; n];
+        let mut order = Vec::with_capacity(n);
+        let mut stack: Vec<(u32, usize)> = Vec::new();
+        for root in 0..n as u32 {
+            if state[root as usize] != 0 {
+                continue;
+            }
+            state[root as usize] = 1;
+            stack.push((root, 0));
+            while let Some(top) = stack.last_mut() {
+                let (v, next) = *top;
+                if let Some(&c) = self.children(v).get(next) {
+                    top.1 += 1;
+                    match state[c as usize] {
+                        0 => {
+                            state[c as usize] = 1;
+                            stack.push((c, 0));
+                        }
+                        1 => return Ok(None),
+                        _ => {}
+                    }
+                } else {
+                    state[v as usize] = 2;
+                    order.push(v);
+                    stack.pop();
+                }
+            }
+        }
+        Ok(Some(order))
+    }
+}
+
+/// Every position's value, by the method that suits the graph.
+pub fn solve(graph: &GameGraph, ctl: &Control) -> Result<(Vec<Outcome>, Method), Error> {
+    let n = graph.len();
+    ctl.reserve("the graph's values and their walk", n as u64 * 24)?;
+    if let Some(order) = graph.postorder()? {
+        ctl.start("valuing positions", n as u64);
+        let mut values = vec![Outcome::Draw; n];
+        for (i, &v) in order.iter().enumerate() {
+            if i % 4096 == 0 {
+                ctl.check()?;
+                ctl.advance(4096.min((n - i) as u64));
+            }
+            let children = graph.children(v);
+            values[v as usize] = if children.is_empty() {
+                graph.ended_value(v)
+            } else {
+                children.iter().map(|&c| values[c as usize].flip()).max().expect("a move")
+            };
+        }
+        ctl.finish();
+        return Ok((values, Method::Backward));
+    }
+    let solved = retrograde::solve_by_edges(graph, ctl)?;
+    Ok(((0..n as u64).map(|r| solved.value_at(r)).collect(), Method::Retrograde))
+}
+
+impl Game for GameGraph {
+    type Pos = u32;
+    type Move = u32;
+    type Value = Outcome;
+
+    fn moves(&self, pos: &u32, out: &mut Vec<u32>) {
+        out.extend_from_slice(self.children(*pos));
+    }
+
+    fn play(&self, _: &u32, mv: u32) -> StepOf<Self> {
+        Step { pos: mv, reward: (), turn: Turn::Pass }
+    }
+
+    fn terminal(&self, pos: &u32) -> Outcome {
+        self.ended_value(*pos)
+    }
+}
+
+impl Indexed for GameGraph {
+    fn size(&self) -> u64 {
+        self.len() as u64
+    }
+
+    fn rank(&self, pos: &u32) -> u64 {
+        *pos as u64
+    }
+
+    fn unrank(&self, index: u64) -> u32 {
+        index as u32
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// Plain fixed-point iteration: values only change from unknown to
+    /// known, each round reading the last, until nothing changes.
+    fn fixed_point(graph: &GameGraph) -> Vec<Outcome> {
+        let n = graph.len();
+        let mut known: Vec<Option<Outcome>> = vec![None; n];
+        loop {
+            let mut changed = false;
+            for v in 0..n as u32 {
+                if known[v as usize].is_some() {
+                    continue;
+                }
+                let children = graph.children(v);
+                let value = if children.is_empty() {
+                    Some(graph.ended_value(v))
+                } else if let Some(r) = children
+                    .iter()
+                    .filter_map(|&c| match known[c as usize] {
+                        Some(Outcome::Lose(r)) => Some(r),
+                        _ => None,
+                    })
+                    .min()
+                {
+                    // the nearest loss among children known so far is final only when no nearer one can appear later
+                    Some(Outcome::Win(r + 1))
+                } else if children.iter().all(|&c| matches!(known[c as usize], Some(Outcome::Win(_)))) {
+                    let r = children.iter().map(|&c| known[c as usize].unwrap().remoteness().unwrap()).max().unwrap();
+                    Some(Outcome::Lose(r + 1))
+                } else {
+                    None
+                };
+                if value.is_some() {
+                    known[v as usize] = value;
+                    changed = true;
+                }
+            }
+            if !changed {
+                return known.into_iter().map(|k| k.unwrap_or(Outcome::Draw)).collect();
+            }
+        }
+    }
+
+    /// Positions settle in remoteness order in the reference too: round
+    /// `k` settles exactly the positions of remoteness `k`.
+    fn by_rounds(graph: &GameGraph) -> Vec<Outcome> {
+        let n = graph.len();
+        let mut known: Vec<Option<Outcome>> = vec![None; n];
+        for v in 0..n as u32 {
+            if graph.children(v).is_empty() {
+                known[v as usize] = Some(graph.ended_value(v));
+            }
+        }
+        for round in 1..=n as u32 + 1 {
+            let before = known.clone();
+            for v in 0..n as u32 {
+                if before[v as usize].is_some() {
+                    continue;
+                }
+                let children = graph.children(v);
+                let loses = children.iter().any(|&c| before[c as usize] == Some(Outcome::Lose(round - 1)));
+                let all_win = children.iter().all(|&c| matches!(before[c as usize], Some(Outcome::Win(_))));
+                if loses {
+                    known[v as usize] = Some(Outcome::Win(round));
+                } else if all_win {
+                    known[v as usize] = Some(Outcome::Lose(round));
+                }
+            }
+        }
+        known.into_iter().map(|k| k.unwrap_or(Outcome::Draw)).collect()
+    }
+
+    fn random_graph(n: usize, seed: u64, acyclic: bool) -> GameGraph {
+        let mut x = seed | 1;
+        let mut next = move || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        let mut graph = GameGraph::new();
+        for v in 0..n {
+            let ruled = match next() % 8 {
+                0 => Some(Outcome::Win(0)),
+                1 => Some(Outcome::Draw),
+                2 => Some(Outcome::Lose(0)),
+                _ => None,
+            };
+            for _ in 0..next() % 4 {
+                let c = if acyclic {
+                    if v + 1 >= n {
+                        break;
+                    }
+                    v + 1 + (next() % (n - v - 1) as u64) as usize
+                } else {
+                    (next() % n as u64) as usize
+                };
+                graph.push_move(c as u32);
+            }
+            graph.close(ruled);
+        }
+        graph
+    }
+
+    proptest! {
+        #[test]
+        fn loopy_graphs_match_rounds_of_plain_iteration(n in 1usize..40, seed in any::<u64>()) {
+            let graph = random_graph(n, seed, false);
+            let (values, _) = solve(&graph, &Control::default()).unwrap();
+            prop_assert_eq!(values, by_rounds(&graph));
+        }
+
+        #[test]
+        fn acyclic_graphs_take_one_pass_and_match_retrograde(n in 1usize..60, seed in any::<u64>()) {
+            let graph = random_graph(n, seed, true);
+            let (values, method) = solve(&graph, &Control::default()).unwrap();
+            prop_assert_eq!(method, Method::Backward);
+            let retro = retrograde::solve_by_edges(&graph, &Control::default()).unwrap();
+            let expected: Vec<Outcome> = (0..n as u64).map(|r| retro.value_at(r)).collect();
+            prop_assert_eq!(&values, &expected);
+            prop_assert_eq!(values, by_rounds(&graph));
+        }
+    }
+
+    #[test]
+    fn win_loss_and_draw_sets_agree_with_a_fixed_point() {
+        for seed in 1..200 {
+            let graph = random_graph(30, seed, false);
+            let (values, _) = solve(&graph, &Control::default()).unwrap();
+            let plain = fixed_point(&graph);
+            let kind = |o: &Outcome| std::mem::discriminant(o);
+            assert!(values.iter().zip(&plain).all(|(a, b)| kind(a) == kind(b)), "seed {seed}");
+        }
+    }
+
+    #[test]
+    fn a_cycle_is_a_draw_and_is_found() {
+        let mut graph = GameGraph::new();
+        graph.push_move(1);
+        graph.close(None);
+        graph.push_move(0);
+        graph.close(None);
+        let (values, method) = solve(&graph, &Control::default()).unwrap();
+        assert_eq!(method, Method::Retrograde);
+        assert_eq!(values, vec![Outcome::Draw, Outcome::Draw]);
+    }
+
+    #[test]
+    fn a_long_path_needs_no_recursion() {
+        let n = 1_000_000u32;
+        let mut graph = GameGraph::new();
+        for v in 0..n {
+            if v + 1 < n {
+                graph.push_move(v + 1);
+            }
+            graph.close(None);
+        }
+        let (values, method) = solve(&graph, &Control::default()).unwrap();
+        assert_eq!(method, Method::Backward);
+        assert_eq!(values[0], Outcome::Win(n - 1));
+    }
+
+    #[test]
+    fn a_move_to_an_unlisted_position_is_refused() {
+        let mut graph = GameGraph::new();
+        graph.push_move(5);
+        graph.close(None);
+        assert!(solve(&graph, &Control::default()).is_err());
+    }
+}
