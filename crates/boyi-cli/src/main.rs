@@ -194,7 +194,7 @@ fn run(command: Command, threads: Option<usize>, databases: Vec<Arc<Database>>, 
         Command::Serve { .. } => unreachable!("main starts the server itself"),
         Command::List { json, params } => {
             if json {
-                println!("{}", render::list_json());
+                println!("{}", catalogue::list_json());
             } else {
                 write_stdout(&render::list(params));
             }

@@ -66,7 +66,7 @@ pub fn list(params: bool) -> String {
     let mut s = String::new();
     for g in games {
         let info = g.info();
-        let judges = judges_of(info.id);
+        let judges = catalogue::judges_of(info.id);
         let mut names: Vec<&str> = info.aliases.to_vec();
         for p in &judges {
             let more = std::iter::once(p.id()).chain(p.aliases().iter().copied());
@@ -86,38 +86,6 @@ pub fn list(params: bool) -> String {
         }
     }
     s
-}
-
-pub fn list_json() -> serde_json::Value {
-    let games: Vec<serde_json::Value> = catalogue::games()
-        .iter()
-        .map(|g| {
-            let info = g.info();
-            let judges = judges_of(info.id);
-            let mut aliases: Vec<&str> = info.aliases.to_vec();
-            for p in &judges {
-                aliases.extend(p.aliases());
-            }
-            serde_json::json!({
-                "id": info.id,
-                "name": info.name,
-                "aliases": aliases,
-                "summary": info.summary,
-                "judge": !judges.is_empty(),
-                "problems": judges.iter().map(|p| p.id()).collect::<Vec<_>>(),
-                "players": info.players,
-                "values": info.values,
-                "params": info.params,
-                "notation": info.notation,
-            })
-        })
-        .collect();
-    serde_json::Value::Array(games)
-}
-
-/// The judge problems played on game `id` (Hackenbush has two).
-fn judges_of(id: &str) -> Vec<&'static dyn boyi_games::Problem> {
-    catalogue::problems().iter().copied().filter(|p| p.game().info().id == id).collect()
 }
 
 /// Per-problem formats, appended to the help of `solve`.

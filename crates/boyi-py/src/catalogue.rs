@@ -39,6 +39,13 @@ pub fn catalogue() -> Vec<&'static str> {
     registry::games().iter().map(|g| g.info().id).collect()
 }
 
+/// Every game as `boyi list --json` describes it: id, name, aliases,
+/// summary, players, value kind, parameters and notation.
+#[pyfunction]
+pub fn games<'py>(py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+    py.import("json")?.call_method1("loads", (registry::list_json().to_string(),))
+}
+
 /// The ids of every judge problem `solve_judge` answers.
 #[pyfunction]
 pub fn problems() -> Vec<&'static str> {

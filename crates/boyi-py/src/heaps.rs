@@ -133,7 +133,7 @@ pub fn period(values: Vec<i64>) -> PyResult<Period> {
 }
 
 /// The Grundy sequence of an octal, hexadecimal or subtraction code
-/// (`"0.07"`, `"4.07"`, `"S(1,3,4)"`, `"grundy"`...), computed by the
+/// (`"0.07"`, `"4.07"`, `"sub:1,3,4"`, `"allbut:2"`, `"grundy"`), computed by the
 /// engine's own solver, with its period and whether it is proved.
 #[pyclass(frozen, module = "boyi")]
 pub struct Sequence {

@@ -29,6 +29,7 @@ fn _boyi(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<heaps::Sequence>()?;
     m.add_class::<user_game::Solution>()?;
     m.add_function(wrap_pyfunction!(catalogue::catalogue, m)?)?;
+    m.add_function(wrap_pyfunction!(catalogue::games, m)?)?;
     m.add_function(wrap_pyfunction!(catalogue::problems, m)?)?;
     m.add_function(wrap_pyfunction!(catalogue::analyze, m)?)?;
     m.add_function(wrap_pyfunction!(catalogue::solve_judge, m)?)?;

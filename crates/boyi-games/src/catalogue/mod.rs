@@ -88,6 +88,40 @@ pub fn game(name: &str) -> Option<&'static dyn Entry> {
         .or_else(|| problem(&name).map(|p| p.game()))
 }
 
+/// The judge problems played on game `id` (Hackenbush has two).
+pub fn judges_of(id: &str) -> Vec<&'static dyn Problem> {
+    PROBLEMS.iter().copied().filter(|p| p.game().info().id == id).collect()
+}
+
+/// Every game as `boyi list --json` and the Python package's `games()`
+/// show it: ids, names, aliases (its judges' too), parameters, notation.
+pub fn list_json() -> serde_json::Value {
+    let games: Vec<serde_json::Value> = GAMES
+        .iter()
+        .map(|g| {
+            let info = g.info();
+            let judges = judges_of(info.id);
+            let mut aliases: Vec<&str> = info.aliases.to_vec();
+            for p in &judges {
+                aliases.extend(p.aliases());
+            }
+            serde_json::json!({
+                "id": info.id,
+                "name": info.name,
+                "aliases": aliases,
+                "summary": info.summary,
+                "judge": !judges.is_empty(),
+                "problems": judges.iter().map(|p| p.id()).collect::<Vec<_>>(),
+                "players": info.players,
+                "values": info.values,
+                "params": info.params,
+                "notation": info.notation,
+            })
+        })
+        .collect();
+    serde_json::Value::Array(games)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
