@@ -197,6 +197,9 @@ pub enum Command {
         /// Machine-readable output.
         #[arg(long)]
         json: bool,
+        /// Also draw the sequence (up to 5000 heaps), its period marked, as SVG into FILE.
+        #[arg(long, value_name = "FILE")]
+        plot: Option<PathBuf>,
     },
 }
 

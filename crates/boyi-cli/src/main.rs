@@ -89,6 +89,9 @@ impl From<Error> for Failure {
     }
 }
 
+/// Heaps `boyi grundy --plot` draws at most: a point a heap stays legible.
+const PLOT_HEAPS: usize = 5000;
+
 fn in_context(id: &str) -> impl Fn(Error) -> Failure + '_ {
     move |error| Failure { context: Some(id.to_string()), error }
 }
@@ -258,8 +261,16 @@ fn run(command: Command, threads: Option<usize>, databases: Vec<Arc<Database>>, 
             Ok(())
         }
         Command::Db(command) => db(command, threads, ctl),
-        Command::Grundy { rule, to, show, json } => {
-            let report = boyi_games::heap_report::grundy(&rule, to, show, ctl).map_err(in_context("grundy"))?;
+        Command::Grundy { rule, to, show, json, plot } => {
+            let drawn = if plot.is_some() { PLOT_HEAPS.min(to as usize + 1) } else { 0 };
+            let mut report =
+                boyi_games::heap_report::grundy(&rule, to, show.max(drawn), ctl).map_err(in_context("grundy"))?;
+            if let Some(path) = plot {
+                let svg = report.svg(drawn).map_err(|e| in_context("grundy")(Error::input(e)))?;
+                std::fs::write(&path, svg)
+                    .map_err(|e| in_context("grundy")(Error::input(format!("cannot write {}: {e}", path.display()))))?;
+                report.values.truncate(show);
+            }
             if json {
                 write_stdout(&format!("{}\n", serde_json::to_string_pretty(&report).expect("reports serialize")));
             } else {

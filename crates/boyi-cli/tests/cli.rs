@@ -188,6 +188,24 @@ fn grundy_reports_the_period_last() {
 }
 
 #[test]
+fn grundy_draws_the_sequence_and_still_shows_what_it_was_asked() {
+    let dir = std::env::temp_dir().join(format!("boyi-plot-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("kayles.svg");
+    let out = boyi(&["grundy", "0.77", "--to", "300", "--show", "5", "--plot", file.to_str().unwrap()], "");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let s = text(&out.stdout);
+    assert!(s.contains("0: 0 1 2 3 1\n"), "{s}");
+    let svg = std::fs::read_to_string(&file).unwrap();
+    assert!(svg.starts_with("<svg") && svg.contains("period 12, preperiod 71 (proved)"));
+    assert_eq!(svg.matches("<circle").count(), 301);
+    let out = boyi(&["grundy", "0.77", "--plot", dir.join("no/such/dir.svg").to_str().unwrap()], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).starts_with("boyi: grundy: cannot write "), "{}", text(&out.stderr));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
 fn grundy_bad_rules_are_one_line_exit_2() {
     for (rule, msg) in [
         ("0.8", "boyi: grundy: rule `0.8`: digit 8 is not octal (0-7); write hex:0.8 for a hexadecimal code\n"),

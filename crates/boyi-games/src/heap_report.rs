@@ -99,6 +99,16 @@ pub fn grundy(rule: &str, to: u64, show: usize, ctl: &Control) -> Result<GrundyR
 }
 
 impl GrundyReport {
+    /// The first `heaps` values (of those kept) drawn with the period marked.
+    pub fn svg(&self, heaps: usize) -> Result<String, String> {
+        let title = match self.name {
+            Some(name) => format!("{} ({name}): {}", self.rule, self.summary),
+            None => format!("{}: {}", self.rule, self.summary),
+        };
+        let values = &self.values[..heaps.min(self.values.len())];
+        crate::plot::grundy_svg(&title, values, self.period.zip(self.preperiod))
+    }
+
     /// The text form; its last line is `summary`.
     pub fn render(&self) -> String {
         let mut s = match self.name {

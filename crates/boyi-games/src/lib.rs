@@ -30,6 +30,7 @@ pub mod notation;
 pub mod octal;
 pub mod params;
 pub mod permutation_game;
+pub mod plot;
 pub mod rabbit_egg;
 pub mod report;
 pub mod split_game;

@@ -10,6 +10,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyInt, PyList, PyTuple};
 
 use crate::errors::{interruptible, to_py};
+use crate::plot::Picture;
 
 /// Heaps valued between checks for Ctrl-C.
 const CHECK_EVERY: usize = 1024;
@@ -183,6 +184,17 @@ impl Sequence {
         self.report.values.get(n).copied().ok_or_else(|| {
             pyo3::exceptions::PyIndexError::new_err(format!("heap {n} is beyond the {} computed", self.report.to))
         })
+    }
+
+    /// The values against heap size, the period marked (at most `heaps` of them).
+    #[pyo3(signature = (heaps=5000))]
+    fn plot(&self, heaps: usize) -> PyResult<Picture> {
+        Picture::drawn(self.report.svg(heaps))
+    }
+
+    /// Jupyter draws a sequence as its plot.
+    fn _repr_svg_(&self) -> PyResult<String> {
+        Ok(self.plot(5000)?.svg)
     }
 
     /// What `boyi grundy RULE --to N` prints.

@@ -13,6 +13,10 @@ mod errors;
 #[cfg(feature = "python")]
 mod heaps;
 #[cfg(feature = "python")]
+mod numbering;
+#[cfg(feature = "python")]
+mod plot;
+#[cfg(feature = "python")]
 mod user_game;
 #[cfg(feature = "python")]
 mod value;
@@ -28,6 +32,8 @@ fn _boyi(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<heaps::Period>()?;
     m.add_class::<heaps::Sequence>()?;
     m.add_class::<user_game::Solution>()?;
+    m.add_class::<plot::Picture>()?;
+    m.add_function(wrap_pyfunction!(plot::plot_grundy, m)?)?;
     m.add_function(wrap_pyfunction!(catalogue::catalogue, m)?)?;
     m.add_function(wrap_pyfunction!(catalogue::games, m)?)?;
     m.add_function(wrap_pyfunction!(catalogue::problems, m)?)?;

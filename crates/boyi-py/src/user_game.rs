@@ -17,11 +17,27 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyTuple};
 
 use crate::errors::{engine_to_py, interruptible};
+use crate::numbering::Numbering;
+use crate::plot::Picture;
 use crate::value::Value;
+use boyi_games::plot;
 
 /// Positions listed between checks for Ctrl-C (callbacks written in C
 /// would otherwise never let Python see the signal).
 const CHECK_EVERY: usize = 4096;
+
+/// A value's kind in arrays: 1 win, 0 draw, -1 lose (-2: no position).
+fn kind_of(o: &Outcome) -> i8 {
+    match o {
+        Outcome::Win(_) => 1,
+        Outcome::Draw => 0,
+        Outcome::Lose(_) => -1,
+    }
+}
+
+fn remoteness_of(o: &Outcome) -> i32 {
+    o.remoteness().map_or(-1, |r| r as i32)
+}
 
 /// The callbacks of a user's game, looked up once.
 struct Callbacks<'py> {
@@ -70,67 +86,70 @@ fn short_repr(x: &Bound<'_, PyAny>) -> String {
     }
 }
 
-/// The reachable part of a game: positions by number, the dict that
-/// numbers them, the graph, and each move's object in graph order.
+/// The reachable part of a game: positions numbered breadth first from
+/// the start, the graph, and each position's list of moves as `moves`
+/// gave it (a move's value is read off the graph by its place there).
 struct Built {
-    positions: Vec<Py<PyAny>>,
-    ids: Py<PyDict>,
+    positions: Numbering,
     graph: GameGraph,
-    moves: Vec<Py<PyAny>>,
+    moves: Vec<Py<PyList>>,
 }
 
 fn build(py: Python<'_>, game: &Bound<'_, PyAny>, max_positions: usize) -> PyResult<Built> {
     let calls = Callbacks::of(game)?;
     let start = game.call_method0("start")?;
-    let ids = PyDict::new(py);
-    let mut positions: Vec<Py<PyAny>> = Vec::new();
-    let number = |pos: &Bound<'_, PyAny>, positions: &mut Vec<Py<PyAny>>, ids: &Bound<'_, PyDict>| -> PyResult<u32> {
-        let hashed = ids
-            .get_item(pos)
-            .map_err(|e| PyValueError::new_err(format!("position {} cannot be a dict key: {e}", short_repr(pos))))?;
-        if let Some(id) = hashed {
-            return id.extract::<u32>();
-        }
-        if positions.len() >= max_positions {
-            return Err(PyMemoryError::new_err(format!(
+    let mut positions = Numbering::default();
+    let number = |pos: &Bound<'_, PyAny>, positions: &mut Numbering| -> PyResult<u32> {
+        let found = positions.number(pos, max_positions).map_err(|e| {
+            PyValueError::new_err(format!("position {} cannot be hashed or compared: {e}", short_repr(pos)))
+        })?;
+        found.ok_or_else(|| {
+            PyMemoryError::new_err(format!(
                 "the game has more than {max_positions} reachable positions (max_positions={max_positions}); \
                  raise max_positions to solve it"
-            )));
-        }
-        let id = positions.len() as u32;
-        ids.set_item(pos, id)?;
-        positions.push(pos.clone().unbind());
-        Ok(id)
+            ))
+        })
     };
-    number(&start, &mut positions, &ids)?;
+    number(&start, &mut positions)?;
     let mut graph = GameGraph::new();
     let mut moves = Vec::new();
+    let no_moves = PyList::empty(py).unbind();
     let mut next = 0;
     while next < positions.len() {
         if next % CHECK_EVERY == 0 {
             py.check_signals()?;
         }
-        let pos = positions[next].bind(py).clone();
+        let pos = positions.object(py, next as u32).clone();
         next += 1;
         let ruled = calls.ruled(&pos)?;
-        if ruled.is_none() {
-            for mv in calls.moves.call1((&pos,))?.try_iter()? {
-                let mv = mv?;
-                let child = calls.play.call1((&pos, &mv))?;
-                if child.is_none() {
-                    return Err(PyValueError::new_err(format!(
-                        "play({}, {}) returned None; it must return the next position",
-                        short_repr(&pos),
-                        short_repr(&mv)
-                    )));
-                }
-                graph.push_move(number(&child, &mut positions, &ids)?);
-                moves.push(mv.unbind());
-            }
+        if ruled.is_some() {
+            moves.push(no_moves.clone_ref(py));
+            graph.close(ruled);
+            continue;
         }
-        graph.close(ruled);
+        let listed = calls.moves.call1((&pos,))?;
+        let listed = match listed.cast_into::<PyList>() {
+            Ok(list) => list,
+            Err(other) => {
+                let items: Vec<Bound<'_, PyAny>> = other.into_inner().try_iter()?.collect::<PyResult<_>>()?;
+                PyList::new(py, items)?
+            }
+        };
+        for mv in listed.iter() {
+            let child = calls.play.call1((&pos, &mv))?;
+            if child.is_none() {
+                return Err(PyValueError::new_err(format!(
+                    "play({}, {}) returned None; it must return the next position",
+                    short_repr(&pos),
+                    short_repr(&mv)
+                )));
+            }
+            graph.push_move(number(&child, &mut positions)?);
+        }
+        moves.push(listed.unbind());
+        graph.close(None);
     }
-    Ok(Built { positions, ids: ids.unbind(), graph, moves })
+    Ok(Built { positions, graph, moves })
 }
 
 /// Every reachable position of a game written in Python, solved: win,
@@ -145,9 +164,8 @@ pub struct Solution {
 
 impl Solution {
     fn id_of(&self, pos: &Bound<'_, PyAny>) -> PyResult<u32> {
-        let ids = self.built.ids.bind(pos.py());
-        match ids.get_item(pos) {
-            Ok(Some(id)) => id.extract(),
+        match self.built.positions.get(pos) {
+            Ok(Some(id)) => Ok(id),
             Ok(None) => {
                 Err(PyValueError::new_err(format!("position {} is not reachable from the start", short_repr(pos))))
             }
@@ -155,126 +173,16 @@ impl Solution {
         }
     }
 
-    /// `(move, value to its mover)` for every move of position `v`, best
-    /// first; ties keep the order `moves` listed them in.
-    fn valued_moves(&self, v: u32) -> Vec<(usize, Verdict)> {
-        let mut out: Vec<(usize, Verdict)> = self
-            .built
-            .graph
-            .edge_range(v)
-            .zip(self.built.graph.children(v))
-            .map(|(e, &c)| (e, Verdict::from(self.values[c as usize].flip())))
-            .collect();
-        out.sort_by_key(|&(_, value)| std::cmp::Reverse(value));
-        out
-    }
-}
-
-#[pymethods]
-impl Solution {
-    /// The start position.
-    #[getter]
-    fn start<'py>(&self, py: Python<'py>) -> Bound<'py, PyAny> {
-        self.built.positions[0].bind(py).clone()
-    }
-
-    /// The value of `pos` (the start when left out) for the side to move.
-    #[pyo3(signature = (pos=None))]
-    fn value(&self, pos: Option<&Bound<'_, PyAny>>) -> PyResult<Value> {
-        let v = match pos {
-            Some(pos) => self.id_of(pos)?,
-            None => 0,
-        };
-        Ok(Value(Verdict::from(self.values[v as usize])))
-    }
-
-    /// Every move of `pos` with its value to the mover, best first.
-    fn moves<'py>(&self, pos: &Bound<'py, PyAny>) -> PyResult<Vec<(Bound<'py, PyAny>, Value)>> {
-        let py = pos.py();
-        let v = self.id_of(pos)?;
-        Ok(self
-            .valued_moves(v)
-            .into_iter()
-            .map(|(e, value)| (self.built.moves[e].bind(py).clone(), Value(value)))
-            .collect())
-    }
-
-    /// A best move of `pos` (the first listed of the best), or None where the game is over.
-    fn best<'py>(&self, pos: &Bound<'py, PyAny>) -> PyResult<Option<Bound<'py, PyAny>>> {
-        let py = pos.py();
-        let v = self.id_of(pos)?;
-        Ok(self.valued_moves(v).first().map(|&(e, _)| self.built.moves[e].bind(py).clone()))
-    }
-
-    /// Reachable positions won, lost and drawn for the side to move.
-    #[getter]
-    fn counts(&self) -> (u64, u64, u64) {
-        let mut counts = (0, 0, 0);
-        for value in &self.values {
-            match value {
-                Outcome::Win(_) => counts.0 += 1,
-                Outcome::Lose(_) => counts.1 += 1,
-                Outcome::Draw => counts.2 += 1,
-            }
-        }
-        counts
-    }
-
-    /// `"backward"` when no position repeats, else `"retrograde"`.
-    #[getter]
-    fn method(&self) -> &'static str {
-        match self.method {
-            Method::Backward => "backward",
-            Method::Retrograde => "retrograde",
-        }
-    }
-
-    /// Moves between reachable positions.
-    #[getter]
-    fn edges(&self) -> usize {
-        self.built.graph.edges()
-    }
-
-    /// Every reachable position, in the order `to_numpy` uses (breadth
-    /// first from the start).
-    fn positions<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
-        PyList::new(py, self.built.positions.iter().map(|p| p.bind(py)))
-    }
-
-    fn __len__(&self) -> usize {
-        self.built.positions.len()
-    }
-
-    fn __contains__(&self, pos: &Bound<'_, PyAny>) -> bool {
-        matches!(self.built.ids.bind(pos.py()).get_item(pos), Ok(Some(_)))
-    }
-
-    /// Two numpy arrays: `kind` (int8: 1 win, 0 draw, -1 lose) and
-    /// `remoteness` (int32, -1 for a draw). Without `index` they follow
-    /// `positions()`; with `index`, a function from a position to an int
-    /// or a tuple of ints, they are laid out in `shape` (by default one
-    /// past the largest index in each axis), and cells no reachable
-    /// position lands on hold kind -2 and remoteness -1.
-    #[pyo3(signature = (index=None, shape=None))]
-    fn to_numpy<'py>(
+    /// Values laid out by the user's `index` (see `to_numpy`): the shape,
+    /// then kinds and remoteness in row-major order.
+    fn layout(
         &self,
-        py: Python<'py>,
-        index: Option<&Bound<'py, PyAny>>,
+        py: Python<'_>,
+        index: &Bound<'_, PyAny>,
         shape: Option<Vec<usize>>,
-    ) -> PyResult<Bound<'py, PyTuple>> {
-        let kind_of = |o: &Outcome| match o {
-            Outcome::Win(_) => 1i8,
-            Outcome::Draw => 0,
-            Outcome::Lose(_) => -1,
-        };
-        let remoteness_of = |o: &Outcome| o.remoteness().map_or(-1, |r| r as i32);
-        let Some(index) = index else {
-            let kinds: Vec<i8> = self.values.iter().map(kind_of).collect();
-            let remoteness: Vec<i32> = self.values.iter().map(remoteness_of).collect();
-            return PyTuple::new(py, [kinds.into_pyarray(py).into_any(), remoteness.into_pyarray(py).into_any()]);
-        };
+    ) -> PyResult<(Vec<usize>, Vec<i8>, Vec<i32>)> {
         let mut cells: Vec<Vec<usize>> = Vec::with_capacity(self.values.len());
-        for pos in &self.built.positions {
+        for pos in self.built.positions.objects() {
             let at = index.call1((pos.bind(py),))?;
             let coords: Vec<i64> = if let Ok(i) = at.extract::<i64>() { vec![i] } else { at.extract()? };
             let coords =
@@ -312,9 +220,187 @@ impl Solution {
             kinds[flat] = kind_of(value);
             remoteness[flat] = remoteness_of(value);
         }
+        Ok((shape, kinds, remoteness))
+    }
+
+    /// `(move, value to its mover)` for every move of position `v`, best
+    /// first; ties keep the order `moves` listed them in.
+    fn valued_moves(&self, v: u32) -> Vec<(usize, Verdict)> {
+        let mut out: Vec<(usize, Verdict)> = self
+            .built
+            .graph
+            .edge_range(v)
+            .zip(self.built.graph.children(v))
+            .map(|(e, &c)| (e, Verdict::from(self.values[c as usize].flip())))
+            .collect();
+        out.sort_by_key(|&(_, value)| std::cmp::Reverse(value));
+        out
+    }
+}
+
+#[pymethods]
+impl Solution {
+    /// The start position.
+    #[getter]
+    fn start<'py>(&self, py: Python<'py>) -> Bound<'py, PyAny> {
+        self.built.positions.object(py, 0).clone()
+    }
+
+    /// The value of `pos` (the start when left out) for the side to move.
+    #[pyo3(signature = (pos=None))]
+    fn value(&self, pos: Option<&Bound<'_, PyAny>>) -> PyResult<Value> {
+        let v = match pos {
+            Some(pos) => self.id_of(pos)?,
+            None => 0,
+        };
+        Ok(Value(Verdict::from(self.values[v as usize])))
+    }
+
+    /// Every move of `pos` with its value to the mover, best first.
+    fn moves<'py>(&self, pos: &Bound<'py, PyAny>) -> PyResult<Vec<(Bound<'py, PyAny>, Value)>> {
+        let py = pos.py();
+        let v = self.id_of(pos)?;
+        let listed = self.built.moves[v as usize].bind(py);
+        let first = self.built.graph.edge_range(v).start;
+        self.valued_moves(v).into_iter().map(|(e, value)| Ok((listed.get_item(e - first)?, Value(value)))).collect()
+    }
+
+    /// A best move of `pos` (the first listed of the best), or None where the game is over.
+    fn best<'py>(&self, pos: &Bound<'py, PyAny>) -> PyResult<Option<Bound<'py, PyAny>>> {
+        let py = pos.py();
+        let v = self.id_of(pos)?;
+        let first = self.built.graph.edge_range(v).start;
+        self.valued_moves(v)
+            .first()
+            .map(|&(e, _)| self.built.moves[v as usize].bind(py).get_item(e - first))
+            .transpose()
+    }
+
+    /// Reachable positions won, lost and drawn for the side to move.
+    #[getter]
+    fn counts(&self) -> (u64, u64, u64) {
+        let mut counts = (0, 0, 0);
+        for value in &self.values {
+            match value {
+                Outcome::Win(_) => counts.0 += 1,
+                Outcome::Lose(_) => counts.1 += 1,
+                Outcome::Draw => counts.2 += 1,
+            }
+        }
+        counts
+    }
+
+    /// `"backward"` when no position repeats, else `"retrograde"`.
+    #[getter]
+    fn method(&self) -> &'static str {
+        match self.method {
+            Method::Backward => "backward",
+            Method::Retrograde => "retrograde",
+        }
+    }
+
+    /// Moves between reachable positions.
+    #[getter]
+    fn edges(&self) -> usize {
+        self.built.graph.edges()
+    }
+
+    /// Every reachable position, in the order `to_numpy` uses (breadth
+    /// first from the start).
+    fn positions<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        PyList::new(py, self.built.positions.objects().iter().map(|p| p.bind(py)))
+    }
+
+    fn __len__(&self) -> usize {
+        self.built.positions.len()
+    }
+
+    fn __contains__(&self, pos: &Bound<'_, PyAny>) -> bool {
+        matches!(self.built.positions.get(pos), Ok(Some(_)))
+    }
+
+    /// Two numpy arrays: `kind` (int8: 1 win, 0 draw, -1 lose) and
+    /// `remoteness` (int32, -1 for a draw). Without `index` they follow
+    /// `positions()`; with `index`, a function from a position to an int
+    /// or a tuple of ints, they are laid out in `shape` (by default one
+    /// past the largest index in each axis), and cells no reachable
+    /// position lands on hold kind -2 and remoteness -1.
+    #[pyo3(signature = (index=None, shape=None))]
+    fn to_numpy<'py>(
+        &self,
+        py: Python<'py>,
+        index: Option<&Bound<'py, PyAny>>,
+        shape: Option<Vec<usize>>,
+    ) -> PyResult<Bound<'py, PyTuple>> {
+        let Some(index) = index else {
+            let kinds: Vec<i8> = self.values.iter().map(kind_of).collect();
+            let remoteness: Vec<i32> = self.values.iter().map(remoteness_of).collect();
+            return PyTuple::new(py, [kinds.into_pyarray(py).into_any(), remoteness.into_pyarray(py).into_any()]);
+        };
+        let (shape, kinds, remoteness) = self.layout(py, index, shape)?;
         let kinds = kinds.into_pyarray(py).reshape(shape.clone())?;
         let remoteness = remoteness.into_pyarray(py).reshape(shape)?;
         PyTuple::new(py, [kinds.into_any(), remoteness.into_any()])
+    }
+
+    /// How many positions are won and lost at each remoteness, as a picture.
+    fn plot(&self) -> PyResult<Picture> {
+        let (mut won, mut lost, mut drawn) = (Vec::new(), Vec::new(), 0);
+        for value in &self.values {
+            let (counts, r) = match *value {
+                Outcome::Win(r) => (&mut won, r),
+                Outcome::Lose(r) => (&mut lost, r),
+                Outcome::Draw => {
+                    drawn += 1;
+                    continue;
+                }
+            };
+            if counts.len() <= r as usize {
+                counts.resize(r as usize + 1, 0u64);
+            }
+            counts[r as usize] += 1;
+        }
+        let title = format!("{} positions by remoteness", self.values.len());
+        Picture::drawn(plot::remoteness_svg(&title, &won, &lost, drawn))
+    }
+
+    /// Jupyter draws a solution as its remoteness histogram.
+    fn _repr_svg_(&self) -> PyResult<String> {
+        Ok(self.plot()?.svg)
+    }
+
+    /// A win / lose / draw map over two coordinates: `index(pos)` gives a
+    /// position's `(x, y)` (as for `to_numpy`).
+    #[pyo3(signature = (index, shape=None, title="who wins", x="x", y="y"))]
+    fn plot_map<'py>(
+        &self,
+        py: Python<'py>,
+        index: &Bound<'py, PyAny>,
+        shape: Option<Vec<usize>>,
+        title: &str,
+        x: &str,
+        y: &str,
+    ) -> PyResult<Picture> {
+        let (shape, kinds, _) = self.layout(py, index, shape)?;
+        let [width, height] = shape[..] else {
+            return Err(PyValueError::new_err(format!(
+                "plot_map draws two coordinates; index() gives {}",
+                shape.len()
+            )));
+        };
+        let cells: Vec<Vec<plot::Cell>> = (0..height)
+            .map(|row| {
+                (0..width)
+                    .map(|col| match kinds[col * height + row] {
+                        1 => plot::Cell::Win,
+                        -1 => plot::Cell::Lose,
+                        0 => plot::Cell::Draw,
+                        _ => plot::Cell::Empty,
+                    })
+                    .collect()
+            })
+            .collect();
+        Picture::drawn(plot::outcome_map_svg(title, &cells, x, y))
     }
 
     fn __repr__(&self) -> String {

@@ -10,10 +10,15 @@
   (``start()``, ``moves(pos)``, ``play(pos, move)``, optionally
   ``outcome(pos)``) solved exactly, positions that repeat included: win, lose
   or draw with the number of moves to the end for every reachable position.
+- Pictures (SVG, drawn in Rust like the command line's): ``Sequence`` and
+  ``Solution`` objects draw themselves in Jupyter; ``plot_grundy(values)``,
+  ``solution.plot()`` (remoteness histogram) and ``solution.plot_map(index)``
+  (a win / lose map over two coordinates) return a ``Picture``.
 """
 
 from ._boyi import (
     Period,
+    Picture,
     Sequence,
     Solution,
     Value,
@@ -24,6 +29,7 @@ from ._boyi import (
     grundy,
     octal,
     period,
+    plot_grundy,
     problems,
     solve,
     solve_judge,
@@ -32,6 +38,7 @@ from ._boyi import (
 
 __all__ = [
     "Period",
+    "Picture",
     "Sequence",
     "Solution",
     "Value",
@@ -42,6 +49,7 @@ __all__ = [
     "grundy",
     "octal",
     "period",
+    "plot_grundy",
     "problems",
     "solve",
     "solve_judge",

@@ -1,0 +1,196 @@
+//! Pictures of solved games as SVG, drawn once here so the command line,
+//! the page and the Python package show the same thing: a Grundy sequence
+//! with its period marked, a win / lose map over two coordinates, and how
+//! remoteness is spread over a solved game's positions.
+//!
+//! SVG text needs no fonts on the machine that draws it (the viewer
+//! renders it), so pictures work on a bare server.
+
+use plotters::prelude::*;
+
+/// A position's result in a map.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Cell {
+    Win,
+    Lose,
+    Draw,
+    /// No position lands here (not reachable, or outside the game).
+    Empty,
+}
+
+const WIN: RGBColor = RGBColor(46, 139, 87);
+const LOSE: RGBColor = RGBColor(200, 60, 50);
+const DRAW: RGBColor = RGBColor(150, 150, 150);
+const POINT: RGBColor = RGBColor(40, 90, 170);
+const PERIOD: RGBColor = RGBColor(230, 160, 40);
+
+fn drawn(error: impl std::fmt::Display) -> String {
+    format!("the picture could not be drawn: {error}")
+}
+
+/// `G(0..)` against heap size; from the preperiod on, each period's start
+/// is marked by a line and the periodic part shaded.
+pub fn grundy_svg(title: &str, values: &[u32], period: Option<(u64, u64)>) -> Result<String, String> {
+    let mut svg = String::new();
+    {
+        let root = SVGBackend::with_string(&mut svg, (720, 360)).into_drawing_area();
+        root.fill(&WHITE).map_err(drawn)?;
+        let n = values.len().max(1) as u32;
+        // (headroom above the largest value for the legend)
+        let largest = values.iter().copied().max().unwrap_or(0);
+        let top = largest + 2 + largest / 4;
+        let mut chart = ChartBuilder::on(&root)
+            .caption(title, ("sans-serif", 18))
+            .margin(12)
+            .x_label_area_size(36)
+            .y_label_area_size(40)
+            .build_cartesian_2d(0u32..n, 0u32..top)
+            .map_err(drawn)?;
+        chart.configure_mesh().x_desc("heap size n").y_desc("G(n)").light_line_style(WHITE).draw().map_err(drawn)?;
+        if let Some((p, pre)) = period {
+            let (p, pre) = (p as u32, pre as u32);
+            if pre < n {
+                chart
+                    .draw_series(std::iter::once(Rectangle::new([(pre, 0), (n, top)], PERIOD.mix(0.12).filled())))
+                    .map_err(drawn)?
+                    .label(format!("period {p} from {pre}"))
+                    .legend(|(x, y)| Rectangle::new([(x, y - 5), (x + 12, y + 5)], PERIOD.mix(0.4).filled()));
+                if p > 0 && (n - pre) / p <= 200 {
+                    let starts = (pre..n).step_by(p as usize);
+                    chart
+                        .draw_series(starts.map(|x| PathElement::new(vec![(x, 0), (x, top)], PERIOD.mix(0.6))))
+                        .map_err(drawn)?;
+                }
+            }
+        }
+        let size = if n <= 200 { 3 } else { 2 };
+        chart
+            .draw_series(values.iter().enumerate().map(|(i, &g)| Circle::new((i as u32, g), size, POINT.filled())))
+            .map_err(drawn)?;
+        if period.is_some() {
+            chart
+                .configure_series_labels()
+                .background_style(WHITE.mix(0.8))
+                .border_style(BLACK)
+                .draw()
+                .map_err(drawn)?;
+        }
+        root.present().map_err(drawn)?;
+    }
+    Ok(svg)
+}
+
+/// A map over two coordinates: `cells[y][x]`, row 0 at the bottom.
+pub fn outcome_map_svg(title: &str, cells: &[Vec<Cell>], x_name: &str, y_name: &str) -> Result<String, String> {
+    let height = cells.len() as u32;
+    let width = cells.iter().map(Vec::len).max().unwrap_or(0) as u32;
+    let mut svg = String::new();
+    {
+        let side = (560 / width.max(height).max(1)).clamp(2, 40);
+        let size = (width * side + 120, height * side + 100);
+        let root = SVGBackend::with_string(&mut svg, size).into_drawing_area();
+        root.fill(&WHITE).map_err(drawn)?;
+        let mut chart = ChartBuilder::on(&root)
+            .caption(title, ("sans-serif", 18))
+            .margin(12)
+            .x_label_area_size(36)
+            .y_label_area_size(40)
+            .build_cartesian_2d(0u32..width.max(1), 0u32..height.max(1))
+            .map_err(drawn)?;
+        chart.configure_mesh().disable_mesh().x_desc(x_name).y_desc(y_name).draw().map_err(drawn)?;
+        let squares = cells.iter().enumerate().flat_map(|(y, row)| {
+            row.iter().enumerate().filter_map(move |(x, &cell)| {
+                let color = match cell {
+                    Cell::Win => WIN,
+                    Cell::Lose => LOSE,
+                    Cell::Draw => DRAW,
+                    Cell::Empty => return None,
+                };
+                let (x, y) = (x as u32, y as u32);
+                Some(Rectangle::new([(x, y), (x + 1, y + 1)], color.filled()))
+            })
+        });
+        chart.draw_series(squares).map_err(drawn)?;
+        for (name, color) in [("win for the side to move", WIN), ("lose", LOSE), ("draw", DRAW)] {
+            let seen = cells.iter().flatten().any(|&c| {
+                matches!(
+                    (c, name),
+                    (Cell::Win, "win for the side to move") | (Cell::Lose, "lose") | (Cell::Draw, "draw")
+                )
+            });
+            if seen {
+                chart
+                    .draw_series(std::iter::empty::<Rectangle<(u32, u32)>>())
+                    .map_err(drawn)?
+                    .label(name)
+                    .legend(move |(x, y)| Rectangle::new([(x, y - 5), (x + 12, y + 5)], color.filled()));
+            }
+        }
+        chart
+            .configure_series_labels()
+            .position(SeriesLabelPosition::UpperRight)
+            .background_style(WHITE.mix(0.85))
+            .border_style(BLACK)
+            .draw()
+            .map_err(drawn)?;
+        root.present().map_err(drawn)?;
+    }
+    Ok(svg)
+}
+
+/// How many positions are won and lost at each remoteness (the drawn are
+/// counted in the title: they have none).
+pub fn remoteness_svg(title: &str, won: &[u64], lost: &[u64], drawn_count: u64) -> Result<String, String> {
+    let longest = won.len().max(lost.len()).max(1) as u32;
+    let most = won.iter().chain(lost).copied().max().unwrap_or(0).max(1);
+    let mut svg = String::new();
+    {
+        let root = SVGBackend::with_string(&mut svg, (720, 360)).into_drawing_area();
+        root.fill(&WHITE).map_err(drawn)?;
+        let caption = if drawn_count > 0 { format!("{title} ({drawn_count} drawn)") } else { title.to_string() };
+        let mut chart = ChartBuilder::on(&root)
+            .caption(caption, ("sans-serif", 18))
+            .margin(12)
+            .x_label_area_size(36)
+            .y_label_area_size(60)
+            .build_cartesian_2d(0u32..longest, 0u64..most + most / 10 + 1)
+            .map_err(drawn)?;
+        chart
+            .configure_mesh()
+            .x_desc("remoteness (moves to the end)")
+            .y_desc("positions")
+            .light_line_style(WHITE)
+            .draw()
+            .map_err(drawn)?;
+        for (counts, color, name) in [(won, WIN, "won"), (lost, LOSE, "lost")] {
+            chart
+                .draw_series(counts.iter().enumerate().filter(|&(_, &c)| c > 0).map(|(r, &c)| {
+                    let r = r as u32;
+                    Rectangle::new([(r, 0), (r + 1, c)], color.mix(0.8).filled())
+                }))
+                .map_err(drawn)?
+                .label(name)
+                .legend(move |(x, y)| Rectangle::new([(x, y - 5), (x + 12, y + 5)], color.filled()));
+        }
+        chart.configure_series_labels().background_style(WHITE.mix(0.85)).border_style(BLACK).draw().map_err(drawn)?;
+        root.present().map_err(drawn)?;
+    }
+    Ok(svg)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pictures_are_svg_with_what_they_show() {
+        let svg = grundy_svg("0.07", &[0, 0, 1, 1, 2, 0, 3, 1, 1, 0], Some((3, 4))).unwrap();
+        assert!(svg.starts_with("<svg") && svg.contains("period 3 from 4"));
+        assert_eq!(svg.matches("<circle").count(), 10);
+        let map =
+            outcome_map_svg("map", &[vec![Cell::Lose, Cell::Win], vec![Cell::Win, Cell::Empty]], "x", "y").unwrap();
+        assert!(map.contains("win for the side to move") && !map.contains("\ndraw\n"));
+        let bars = remoteness_svg("chase", &[0, 5, 0, 2], &[3, 0, 1], 7).unwrap();
+        assert!(bars.contains("(7 drawn)") && bars.contains("\nwon\n") && bars.contains("\nlost\n"));
+    }
+}
