@@ -177,6 +177,15 @@ impl Listing for DawsonsKaylesListing {
         best_first(&mut moves);
         Ok(Valued::new(value, moves, "grundy (each run of pins a component; XOR of their nimbers)"))
     }
+
+    /// The 0.07 sequence, the nimber of each run length, to the row's
+    /// length (at least 200 heaps, enough for the periodicity theorem to
+    /// prove the period).
+    fn picture(&self, game: &Pins, _: &Moving<u64>, cx: &Cx) -> Result<Option<String>, Error> {
+        let to = u64::from(game.n).max(200);
+        let report = crate::heap_report::grundy("0.07", to, to as usize + 1, cx.ctl)?;
+        report.svg(to as usize + 1).map(Some).map_err(Error::input)
+    }
 }
 
 #[cfg(test)]

@@ -8,9 +8,9 @@
 
 use plotters::prelude::*;
 
-/// A position's result in a map.
+/// A position's result in a map: one tile of it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Cell {
+pub enum Tile {
     Win,
     Lose,
     Draw,
@@ -80,8 +80,15 @@ pub fn grundy_svg(title: &str, values: &[u32], period: Option<(u64, u64)>) -> Re
     Ok(svg)
 }
 
-/// A map over two coordinates: `cells[y][x]`, row 0 at the bottom.
-pub fn outcome_map_svg(title: &str, cells: &[Vec<Cell>], x_name: &str, y_name: &str) -> Result<String, String> {
+/// A map over two coordinates: `cells[y][x]`, row 0 at the bottom; `mark`
+/// outlines one cell (the position shown beside it).
+pub fn outcome_map_svg(
+    title: &str,
+    cells: &[Vec<Tile>],
+    x_name: &str,
+    y_name: &str,
+    mark: Option<(usize, usize)>,
+) -> Result<String, String> {
     let height = cells.len() as u32;
     let width = cells.iter().map(Vec::len).max().unwrap_or(0) as u32;
     let mut svg = String::new();
@@ -101,21 +108,29 @@ pub fn outcome_map_svg(title: &str, cells: &[Vec<Cell>], x_name: &str, y_name: &
         let squares = cells.iter().enumerate().flat_map(|(y, row)| {
             row.iter().enumerate().filter_map(move |(x, &cell)| {
                 let color = match cell {
-                    Cell::Win => WIN,
-                    Cell::Lose => LOSE,
-                    Cell::Draw => DRAW,
-                    Cell::Empty => return None,
+                    Tile::Win => WIN,
+                    Tile::Lose => LOSE,
+                    Tile::Draw => DRAW,
+                    Tile::Empty => return None,
                 };
                 let (x, y) = (x as u32, y as u32);
                 Some(Rectangle::new([(x, y), (x + 1, y + 1)], color.filled()))
             })
         });
         chart.draw_series(squares).map_err(drawn)?;
+        if let Some((x, y)) = mark {
+            let (x, y) = (x as u32, y as u32);
+            chart
+                .draw_series(std::iter::once(Rectangle::new([(x, y), (x + 1, y + 1)], BLACK.stroke_width(3))))
+                .map_err(drawn)?
+                .label("this position")
+                .legend(|(x, y)| Rectangle::new([(x, y - 5), (x + 12, y + 5)], BLACK.stroke_width(2)));
+        }
         for (name, color) in [("win for the side to move", WIN), ("lose", LOSE), ("draw", DRAW)] {
             let seen = cells.iter().flatten().any(|&c| {
                 matches!(
                     (c, name),
-                    (Cell::Win, "win for the side to move") | (Cell::Lose, "lose") | (Cell::Draw, "draw")
+                    (Tile::Win, "win for the side to move") | (Tile::Lose, "lose") | (Tile::Draw, "draw")
                 )
             });
             if seen {
@@ -187,9 +202,15 @@ mod tests {
         let svg = grundy_svg("0.07", &[0, 0, 1, 1, 2, 0, 3, 1, 1, 0], Some((3, 4))).unwrap();
         assert!(svg.starts_with("<svg") && svg.contains("period 3 from 4"));
         assert_eq!(svg.matches("<circle").count(), 10);
-        let map =
-            outcome_map_svg("map", &[vec![Cell::Lose, Cell::Win], vec![Cell::Win, Cell::Empty]], "x", "y").unwrap();
-        assert!(map.contains("win for the side to move") && !map.contains("\ndraw\n"));
+        let map = outcome_map_svg(
+            "map",
+            &[vec![Tile::Lose, Tile::Win], vec![Tile::Win, Tile::Empty]],
+            "x",
+            "y",
+            Some((1, 0)),
+        )
+        .unwrap();
+        assert!(map.contains("win for the side to move") && !map.contains("\ndraw\n") && map.contains("this position"));
         let bars = remoteness_svg("chase", &[0, 5, 0, 2], &[3, 0, 1], 7).unwrap();
         assert!(bars.contains("(7 drawn)") && bars.contains("\nwon\n") && bars.contains("\nlost\n"));
     }

@@ -21,6 +21,7 @@ use crate::error::Error;
 use crate::listing::{best_first, valued_by, Cx, Info, Listing, Moving, Valued};
 use crate::notation::{self};
 use crate::params::{Param, Params};
+use crate::plot::{self, Tile};
 use crate::verdict::Verdict;
 
 /// A move: from the first pile, the second, or both, and how many.
@@ -285,7 +286,25 @@ impl Listing for WythoffListing {
         v.unlisted = total - listed.len() as u64;
         Ok(v)
     }
+
+    /// Who wins every position up to the piles' size (at least 12, at most
+    /// 200 a side), the cold pairs in red, this position outlined.
+    fn picture(&self, _: &Wythoff, m: &Moving<(u64, u64)>, _: &Cx) -> Result<Option<String>, Error> {
+        let (a, b) = m.pos;
+        if a.max(b) > MAP_SIDE {
+            return Ok(None);
+        }
+        let side = (a.max(b) + 2).max(12);
+        let cells: Vec<Vec<Tile>> =
+            (0..side).map(|y| (0..side).map(|x| if cold(x, y) { Tile::Lose } else { Tile::Win }).collect()).collect();
+        let title = format!("Wythoff's game: who wins, moving, from {a},{b} and below");
+        let svg = plot::outcome_map_svg(&title, &cells, "first pile", "second pile", Some((a as usize, b as usize)));
+        svg.map(Some).map_err(Error::input)
+    }
 }
+
+/// The largest pile a map is drawn for.
+const MAP_SIDE: u64 = 200;
 
 #[cfg(test)]
 mod tests {

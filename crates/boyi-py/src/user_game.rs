@@ -404,19 +404,19 @@ impl Solution {
                 shape.len()
             )));
         };
-        let cells: Vec<Vec<plot::Cell>> = (0..height)
+        let cells: Vec<Vec<plot::Tile>> = (0..height)
             .map(|row| {
                 (0..width)
                     .map(|col| match kinds[col * height + row] {
-                        1 => plot::Cell::Win,
-                        -1 => plot::Cell::Lose,
-                        0 => plot::Cell::Draw,
-                        _ => plot::Cell::Empty,
+                        1 => plot::Tile::Win,
+                        -1 => plot::Tile::Lose,
+                        0 => plot::Tile::Draw,
+                        _ => plot::Tile::Empty,
                     })
                     .collect()
             })
             .collect();
-        Picture::drawn(plot::outcome_map_svg(title, &cells, x, y))
+        Picture::drawn(plot::outcome_map_svg(title, &cells, x, y, None))
     }
 
     fn __repr__(&self) -> String {

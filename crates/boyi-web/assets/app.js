@@ -590,6 +590,30 @@ function drawChart() {
     : `Move by move, who wins with best play: above the line ${p[0]} (higher: sooner), below ${p[1]}; on it, a tie or draw.`;
 }
 
+// The game's own picture of the position (a Grundy sequence, a map of who
+// wins, how remoteness spreads over a solved board), where it draws one:
+// SVG drawn by the server, shown through an image so it runs nothing here.
+function drawPicture(st) {
+  const key = `${st.game}/${st.position}`;
+  if (app.pictureKey === key) return;
+  app.pictureKey = key;
+  const panel = $('#picture-panel');
+  api('/api/picture', { game: st.game, position: st.position }).then((r) => {
+    if (app.pictureKey !== key) return;
+    if (!r.svg) {
+      panel.hidden = true;
+      return;
+    }
+    const img = $('#picture');
+    if (img.src.startsWith('blob:')) URL.revokeObjectURL(img.src);
+    img.src = URL.createObjectURL(new Blob([r.svg], { type: 'image/svg+xml' }));
+    img.alt = `${app.info.name}: a picture of this position`;
+    panel.hidden = false;
+  }).catch(() => {
+    if (app.pictureKey === key) panel.hidden = true;
+  });
+}
+
 // Every move, best first; each can be played from here (moves the picture
 // has no place for are played only here).
 function drawMoveList(st) {
@@ -637,6 +661,7 @@ function render() {
   setMessage(entry.error || '');
   drawMoveList(st);
   drawChart();
+  drawPicture(st);
   updateButtons();
   history.replaceState(null, '', `#${st.game}/${st.position}`);
 }

@@ -8,6 +8,7 @@
 //! | `POST /api/analyze` | `{game, position, wait?}` | the position's [`State`]: value, every move valued, diagram; or, past `wait` seconds, 202 `{pending, progress, state}` |
 //! | `POST /api/play` | `{game, position, move}` | `{game, position}` after the move |
 //! | `POST /api/computer` | `{game, position, skill, seed?}` | `{game, move, label, value, position}` |
+//! | `POST /api/picture` | `{game, position}` | `{game, position, svg}`: the game's picture of the position (SVG), or `svg: null` |
 //!
 //! Errors are `{"error": code, "message": ...}` with a 4xx status (5xx
 //! only for `busy` and bugs).
@@ -185,6 +186,14 @@ async fn analyze(AxState(app): Shared, Body(req): Body<PositionReq>) -> Result<R
     }
 }
 
+/// The position's picture as SVG (`svg`), or `null` where its game draws none.
+async fn picture(AxState(app): Shared, Body(req): Body<PositionReq>) -> Result<Json<Json_>, ApiError> {
+    let pos = app.open(&req.game, &req.position)?;
+    let (game, position) = (pos.entry().info().id, pos.text());
+    let svg = app.jobs.picture(pos).await?;
+    Ok(Json(json!({"game": game, "position": position, "svg": svg.as_deref()})))
+}
+
 async fn play(AxState(app): Shared, Body(req): Body<PlayReq>) -> Result<Json<Json_>, ApiError> {
     let pos = app.open(&req.game, &req.position)?;
     if req.mv.len() > 256 {
@@ -237,6 +246,7 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/start", post(start))
         .route("/api/analyze", post(analyze))
         .route("/api/play", post(play))
+        .route("/api/picture", post(picture))
         .route("/api/computer", post(computer))
         .fallback(not_found)
         .method_not_allowed_fallback(|| async {

@@ -124,8 +124,15 @@ impl Jobs {
         job
     }
 
-    async fn run(&self, key: &str, pos: Box<dyn Position>, reporter: Arc<Reporter>) -> Result<Arc<State>, ApiError> {
-        let started = Instant::now();
+    /// Runs `work` on the blocking pool in a solver slot, under the memory
+    /// limit and the time limit (counted from `started`); says whether the
+    /// time limit cancelled it.
+    async fn in_slot<T: Send + 'static>(
+        &self,
+        started: Instant,
+        progress: Option<Arc<Reporter>>,
+        work: impl FnOnce(&Cx) -> T + Send + 'static,
+    ) -> Result<(T, bool), ApiError> {
         let limit = self.time_limit;
         let permit = tokio::time::timeout(limit, self.slots.clone().acquire_owned())
             .await
@@ -137,7 +144,10 @@ impl Jobs {
             })?
             .map_err(|_| ApiError::busy("the server is shutting down"))?;
         let cancel = Arc::new(AtomicBool::new(false));
-        let ctl = Control::default().with_memory_limit(self.memory).with_cancel(cancel.clone()).with_progress(reporter);
+        let mut ctl = Control::default().with_memory_limit(self.memory).with_cancel(cancel.clone());
+        if let Some(reporter) = progress {
+            ctl = ctl.with_progress(reporter);
+        }
         let deadline = {
             let cancel = cancel.clone();
             let remaining = limit.saturating_sub(started.elapsed());
@@ -149,34 +159,63 @@ impl Jobs {
         let session = self.session.clone();
         let task = tokio::task::spawn_blocking(move || {
             let _permit = permit;
-            let analysis = pos.analyze(&Cx { ctl: &ctl, session: &session });
-            match analysis {
-                Ok(a) => Ok(State::valued(pos.as_ref(), a)),
-                Err(e) => Err((e, Box::new(State::unvalued(pos.as_ref())))),
-            }
+            work(&Cx { ctl: &ctl, session: &session })
         });
         let outcome = task.await;
         deadline.abort();
         let timed_out = cancel.load(Ordering::Relaxed);
+        outcome.map(|done| (done, timed_out)).map_err(|join| ApiError::internal(format!("the solver failed: {join}")))
+    }
+
+    fn too_slow(&self) -> ApiError {
+        ApiError::too_slow(format!(
+            "this position takes longer than the {} s time limit to solve on request",
+            self.time_limit.as_secs_f64()
+        ))
+    }
+
+    async fn run(&self, key: &str, pos: Box<dyn Position>, reporter: Arc<Reporter>) -> Result<Arc<State>, ApiError> {
+        let (outcome, timed_out) = self
+            .in_slot(Instant::now(), Some(reporter), move |cx| match pos.analyze(cx) {
+                Ok(a) => Ok(State::valued(pos.as_ref(), a)),
+                Err(e) => Err((e, Box::new(State::unvalued(pos.as_ref())))),
+            })
+            .await?;
         match outcome {
-            Err(join) => Err(ApiError::internal(format!("the solver failed: {join}"))),
-            Ok(Ok(state)) => {
+            Ok(state) => {
                 let state = Arc::new(state);
                 let bytes = serde_json::to_string(&*state).map_or(4096, |s| s.len() as u64) * 2;
                 self.session.cache().put(key.to_string(), state.clone(), bytes);
                 Ok(state)
             }
-            Ok(Err((e, unvalued))) => {
+            Err((e, unvalued)) => {
                 let mut e = match e {
-                    boyi_games::Error::Engine(boyi::Error::Interrupted) if timed_out => ApiError::too_slow(format!(
-                        "this position takes longer than the {} s time limit to solve on request",
-                        limit.as_secs_f64()
-                    )),
+                    boyi_games::Error::Engine(boyi::Error::Interrupted) if timed_out => self.too_slow(),
                     e => ApiError::from_game(e),
                 };
                 e.state = serde_json::to_value(unvalued).ok();
                 Err(e)
             }
+        }
+    }
+
+    /// The position's picture (SVG), where its game draws one; kept in the
+    /// session's cache like analyses.
+    pub async fn picture(&self, pos: Box<dyn Position>) -> Result<Option<Arc<String>>, ApiError> {
+        let key = format!("picture:{}:{}", pos.entry().info().id, pos.text());
+        if let Some(hit) = self.session.cache().get::<String>(&key) {
+            return Ok(Some(hit));
+        }
+        let (drawn, timed_out) = self.in_slot(Instant::now(), None, move |cx| pos.picture(cx)).await?;
+        match drawn {
+            Ok(Some(svg)) => {
+                let svg = Arc::new(svg);
+                self.session.cache().put(key, svg.clone(), svg.len() as u64 * 2);
+                Ok(Some(svg))
+            }
+            Ok(None) => Ok(None),
+            Err(boyi_games::Error::Engine(boyi::Error::Interrupted)) if timed_out => Err(self.too_slow()),
+            Err(e) => Err(ApiError::from_game(e)),
         }
     }
 }

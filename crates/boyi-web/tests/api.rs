@@ -95,7 +95,31 @@ fn every_game_starts_analyzes_plays_and_answers() {
         // Any skill picks a legal move.
         let c = post(s.addr, "/api/computer", &json!({"game": game, "position": position, "skill": 0.0})).json();
         assert!(moves.iter().any(|m| m["move"] == c["move"] && m["position"] == c["position"]), "{game}: {c}");
+        // A picture is SVG or nothing.
+        let p = post(s.addr, "/api/picture", &json!({"game": game, "position": position}));
+        assert_eq!(p.status, 200, "{game}: {}", p.body);
+        let svg = &p.json()["svg"];
+        assert!(svg.is_null() || svg.as_str().is_some_and(|s| s.starts_with("<svg")), "{game}");
     }
+}
+
+#[test]
+fn pictures_of_a_sequence_a_map_and_a_solved_board() {
+    let s = server(Duration::from_secs(10));
+    let picture = |game: &str, position: &str| {
+        let r = post(s.addr, "/api/picture", &json!({"game": game, "position": position}));
+        assert_eq!(r.status, 200, "{game}: {}", r.body);
+        r.json()["svg"].as_str().map(str::to_string)
+    };
+    let map = picture("wythoff", "1:4,7").expect("Wythoff's game draws a map");
+    assert!(map.contains("this position") && map.contains("from 4,7 and below"));
+    let sequence = picture("dawsons-kayles", "oooooooooo").expect("Dawson's Kayles draws its sequence");
+    assert!(sequence.contains("period 34, preperiod 53 (proved)"));
+    let board = picture("chase", "4").expect("the chase draws its solved board");
+    assert!(board.contains("512 indexed positions by remoteness"), "{board}");
+    assert_eq!(picture("connect4", ""), None);
+    let r = post(s.addr, "/api/picture", &json!({"game": "wythoff", "position": "1:4,x"}));
+    assert_eq!(error_of(&r).0, 400);
 }
 
 #[test]

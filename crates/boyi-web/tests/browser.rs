@@ -357,6 +357,23 @@ async fn chase(c: &Client, url: &str) -> Result<(), Failure> {
     Ok(())
 }
 
+/// A game's picture beside the value history: Wythoff's map, drawn from
+/// the server's SVG; none for a game that draws none.
+async fn pictures(c: &Client, url: &str) -> Result<(), Failure> {
+    c.goto(&format!("{url}/#wythoff/1:4,7")).await?;
+    settle_on(c, "1:4,7").await?;
+    let script = "const img = document.querySelector('#picture'); \
+                  return [document.querySelector('#picture-panel').hidden, img.complete, img.naturalWidth];";
+    wait_for(c, script, Duration::from_secs(30), |v| v[0] == false && v[1] == true && v[2].as_u64() > Some(100))
+        .await?;
+    screenshot(c, "wythoff-picture.png").await?;
+    c.goto(&format!("{url}/#nim")).await?;
+    settle(c).await?;
+    let hidden = "return document.querySelector('#picture-panel').hidden;";
+    wait_for(c, hidden, Duration::from_secs(10), |v| v == &Value::Bool(true)).await?;
+    Ok(())
+}
+
 #[test]
 fn the_page_in_headless_chromium() {
     let browser = on_path(&["chromium", "chromium-browser"]);
@@ -419,6 +436,7 @@ fn the_page_in_headless_chromium() {
             nim(&c, &url).await?;
             geography(&c, &url).await?;
             hackenbush(&c, &url).await?;
+            pictures(&c, &url).await?;
             chase(&c, &url).await
         }
         .await;

@@ -185,6 +185,15 @@ pub trait Listing: Send + Sync + 'static {
     /// The position's value and its moves' values, by the method that suits the game.
     fn value(&self, game: &Self::Game, state: &Self::State, cx: &Cx) -> Result<Valued<MoveOf<Self>>, Error>;
 
+    /// A picture of the position's game as SVG (`crate::plot`): a heap
+    /// game's Grundy sequence, a win / lose map around the position, the
+    /// remoteness of a board solved whole. The page shows it beside the
+    /// value history. Most games draw none.
+    fn picture(&self, game: &Self::Game, state: &Self::State, cx: &Cx) -> Result<Option<String>, Error> {
+        let _ = (game, state, cx);
+        Ok(None)
+    }
+
     /// Writes an opening book of the game started from `params`: the value
     /// of every position up to `depth` moves in. Returns the positions held.
     fn build_book(&self, params: &Params, depth: u32, out: &Path, ctl: &Control) -> Result<usize, Error> {
@@ -314,6 +323,8 @@ pub trait Position: Send + Sync {
     /// See [`Listing::points`].
     fn points(&self) -> Option<[i64; 2]>;
     fn analyze(&self, cx: &Cx) -> Result<Analysis, Error>;
+    /// See [`Listing::picture`].
+    fn picture(&self, cx: &Cx) -> Result<Option<String>, Error>;
 }
 
 impl<L: Listing> Entry for L {
@@ -436,6 +447,10 @@ impl<L: Listing> Position for Opened<L> {
 
     fn points(&self) -> Option<[i64; 2]> {
         self.listing.points(&self.game, &self.state)
+    }
+
+    fn picture(&self, cx: &Cx) -> Result<Option<String>, Error> {
+        self.listing.picture(&self.game, &self.state, cx)
     }
 
     fn analyze(&self, cx: &Cx) -> Result<Analysis, Error> {
