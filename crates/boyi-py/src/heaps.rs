@@ -5,6 +5,7 @@
 use boyi::solve::grundy::MexSet;
 use boyi::solve::heaps::{find_period, Nimbers, Periodicity};
 use boyi_games::heap_report::{self, GrundyReport};
+use boyi_games::octal as codes;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyInt, PyList, PyTuple};
@@ -120,9 +121,13 @@ impl Period {
 
 /// The least period of `values` (Grundy values, say), its preperiod and
 /// saltus, as far as the values show it: a period must repeat at least
-/// three times, over as many values as precede it.
+/// three times, over as many values as precede it. With `rule`, the code
+/// the values are the Grundy values of (`"0.07"`...), a period of an
+/// octal game is `"proved"` once the values reach the periodicity
+/// theorem's bound (the caller vouches that they are that rule's).
 #[pyfunction]
-pub fn period(values: Vec<i64>) -> PyResult<Period> {
+#[pyo3(signature = (values, rule=None))]
+pub fn period(values: Vec<i64>, rule: Option<&str>) -> PyResult<Period> {
     let values = values
         .iter()
         .enumerate()
@@ -130,7 +135,14 @@ pub fn period(values: Vec<i64>) -> PyResult<Period> {
             u32::try_from(v).map_err(|_| PyValueError::new_err(format!("period: values[{i}] = {v} is not in 0..2^32")))
         })
         .collect::<PyResult<Vec<u32>>>()?;
-    Ok(Period::from_found(find_period(&Nimbers::U32(values), None)))
+    let provable = match rule {
+        Some(code) => {
+            let heap = codes::parse(code).map_err(|e| to_py("period", e))?;
+            heap.rule.max_take().filter(|_| heap.rule.provable())
+        }
+        None => None,
+    };
+    Ok(Period::from_found(find_period(&Nimbers::U32(values), provable)))
 }
 
 /// The Grundy sequence of an octal, hexadecimal or subtraction code

@@ -50,6 +50,10 @@ def test_periods():
     # the same values from Python are only observed: the rule is not known to be octal
     observed = boyi.period(dawson.values)
     assert (observed.period, observed.status) == (34, "observed")
+    # said to be 0.07's values, the same values prove it
+    proved = boyi.period(boyi.grundy(octal_moves("0.07"), 400), rule="0.07")
+    assert (proved.period, proved.preperiod, proved.status) == (34, 53, "proved")
+    assert boyi.period(dawson.values[:150], rule="0.07").status != "proved"
     arithmetic = boyi.period([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11])
     assert arithmetic.saltus == 1 and arithmetic.period == 1
     none = boyi.period([0, 1, 0, 2, 0, 3])
