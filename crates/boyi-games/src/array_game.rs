@@ -73,14 +73,18 @@ impl Impartial for ArrayGame {
     }
 }
 
-/// `G(n / x)` for every `x`, stored by quotient.
+/// `G(n / x)` for every `x`, stored by quotient: `G(q)` depends only on
+/// the quotient `q = n / x` (the cells `x` flips with are `jx`, and
+/// `n / (jx) = q / j`), and there are only about `2·sqrt(n)` quotients.
 #[derive(Clone, Debug)]
 pub struct CellValues {
     n: u64,
     root: u64,
-    /// `small[q]` for `q <= root`; `large[n / q]` for `q > root`.
+    /// `small[q] = G(q)` for `q <= root` (every such `q` is a quotient).
     small: Vec<u32>,
-    large: Vec<u32>,
+    /// `by_divisor[m] = G(n / m)` for every `m <= root`, so that a quotient
+    /// above the root reached as `n / (x·j)` is read without a division.
+    by_divisor: Vec<u32>,
 }
 
 impl CellValues {
@@ -91,47 +95,70 @@ impl CellValues {
         2 * (n.isqrt() + 2) * 4
     }
 
+    /// The table, or None when `check` says to stop (it is asked every
+    /// 1024 quotients).
     pub fn new(n: u64, mut check: impl FnMut() -> bool) -> Option<Self> {
         assert!((1..=Self::MAX_N).contains(&n));
         let root = n.isqrt();
-        let mut t = CellValues { n, root, small: vec![0; root as usize + 1], large: vec![0; root as usize + 2] };
-        // the distinct quotients n / x, ascending
-        let mut quotients = Vec::with_capacity(2 * root as usize + 2);
-        let mut x = 1;
-        while x <= n {
-            let q = n / x;
-            quotients.push(q);
-            x = n / q + 1;
-        }
-        quotients.reverse();
+        let mut t = CellValues { n, root, small: vec![0; root as usize + 1], by_divisor: vec![0; root as usize + 1] };
         let mut set = MexSet::new();
-        for (i, &q) in quotients.iter().enumerate() {
-            if i % 1024 == 0 && !check() {
+        // Quotients in ascending order: 1..=root, then n / m for m from root
+        // down (those above root; equal ones share a value).
+        for q in 1..=root {
+            if q % 1024 == 0 && !check() {
                 return None;
             }
-            set.clear();
-            set.insert(0); // k = 1 flips x alone
-            let mut prefix = 0u32;
-            let mut j = 2;
-            while j <= q {
-                let v = q / j;
-                let last = q / v;
-                let gv = t.get(v);
-                // prefix XORs in the block: prefix ^ gv at j, prefix at j + 1, …
-                set.insert((prefix ^ gv) as usize);
-                if (last - j + 1) % 2 == 1 {
-                    prefix ^= gv;
-                }
-                j = last + 1;
+            t.small[q as usize] = t.mex_of(q, None, &mut set);
+        }
+        let mut last = (0, 0);
+        for m in (1..=root).rev() {
+            if m % 1024 == 0 && !check() {
+                return None;
             }
-            let value = set.mex() as u32;
+            let q = n / m;
             if q <= root {
-                t.small[q as usize] = value;
-            } else {
-                t.large[(n / q) as usize] = value;
+                t.by_divisor[m as usize] = t.small[q as usize];
+                continue;
             }
+            if q != last.0 {
+                last = (q, t.mex_of(q, Some(m), &mut set));
+            }
+            t.by_divisor[m as usize] = last.1;
         }
         Some(t)
+    }
+
+    /// `G(q)`: the mex over `k` of `G(q/2) ^ ... ^ G(q/k)` (0 for `k = 1`),
+    /// `q = n / x`. The terms come in increasing `j`: one at a time while
+    /// `j <= sqrt(q)` (one division each), then in runs of equal `q / j`,
+    /// a run for each value `v` below (one division each). `x`, known for
+    /// quotients above the root, reads `G(q / j)` as `by_divisor[x·j]`.
+    fn mex_of(&self, q: u64, x: Option<u64>, set: &mut MexSet) -> u32 {
+        set.clear();
+        set.insert(0); // k = 1 flips x alone
+        let mut prefix = 0u32;
+        let s = q.isqrt();
+        for j in 2..=s {
+            let g = match x {
+                Some(x) if x * j <= self.root => self.by_divisor[(x * j) as usize],
+                _ => self.small[(q / j) as usize],
+            };
+            set.insert((prefix ^ g) as usize);
+            prefix ^= g;
+        }
+        // j in (s, q]: q / j runs down from q / (s + 1) to 1, every value
+        // taken, on the run j in (q / (v + 1), q / v].
+        let mut end = s.max(1);
+        for v in (1..=q / (s + 1)).rev() {
+            let top = q / v;
+            let g = self.small[v as usize];
+            set.insert((prefix ^ g) as usize);
+            if (top - end) % 2 == 1 {
+                prefix ^= g;
+            }
+            end = top;
+        }
+        set.mex() as u32
     }
 
     /// `G(q)` for a quotient `q = n / x`.
@@ -140,13 +167,17 @@ impl CellValues {
         if q <= self.root {
             self.small[q as usize]
         } else {
-            self.large[(self.n / q) as usize]
+            self.by_divisor[(self.n / q) as usize]
         }
     }
 
     /// The nimber of cell `x` white alone.
     pub fn cell(&self, x: u64) -> u32 {
-        self.get(self.n / x)
+        if x <= self.root {
+            self.by_divisor[x as usize]
+        } else {
+            self.small[(self.n / x) as usize]
+        }
     }
 
     /// The nimber of a colouring: the XOR over its white cells.
@@ -439,6 +470,19 @@ mod tests {
             for mask in 0..1u32 << n {
                 let white: Vec<u64> = (1..=n as u64).filter(|&x| mask >> (x - 1) & 1 == 1).collect();
                 assert_eq!(whole.value(&mask).unwrap(), table.nimber(&white), "n = {n}, mask {mask:b}");
+            }
+        }
+    }
+
+    /// Large boards too, where most quotients lie above the root and are
+    /// read by divisor (squares and their neighbours move the root's edge).
+    #[test]
+    fn blocks_match_the_definition_on_large_boards() {
+        for n in [999_999usize, 1_000_000, 1_002_001, (1 << 20) - 1] {
+            let direct = cell_values_direct(n);
+            let table = CellValues::new(n as u64, || true).unwrap();
+            for (x, &want) in direct.iter().enumerate().skip(1) {
+                assert_eq!(table.cell(x as u64), want, "n = {n}, x = {x}");
             }
         }
     }

@@ -28,10 +28,12 @@ fn parse(input: &str) -> Result<Vec<Vec<i64>>, Error> {
     Ok(out)
 }
 
-fn solve_one(seq: Vec<i64>, ctl: &Control) -> Result<boyi::Outcome, Error> {
+/// Whether the first player wins: the judge asks no more, so one bit a
+/// position (`table::solve_wins`) instead of the outcome with remoteness.
+fn first_player_wins(seq: Vec<i64>, ctl: &Control) -> Result<bool, Error> {
     reserve(ctl, "the increasing-subsequence bitmap", PermutationGame::bytes_for(seq.len()))?;
     let game = PermutationGame::new(seq);
-    Ok(table::solve(&game, ctl)?.value(&game, &game.start()))
+    Ok(table::solve_wins(&game, ctl)?.get(u64::from(game.start())))
 }
 
 impl Problem for PermutationProblem {
@@ -63,7 +65,7 @@ impl Problem for PermutationProblem {
         let cases = parse(input)?;
         let mut out = String::new();
         for seq in cases {
-            out.push_str(if solve_one(seq, ctl)?.is_win() { "Alice\n" } else { "Bob\n" });
+            out.push_str(if first_player_wins(seq, ctl)? { "Alice\n" } else { "Bob\n" });
         }
         Ok(out)
     }
