@@ -334,7 +334,7 @@ mod tests {
             Step { pos: to, reward: (), turn: if again { Turn::Again } else { Turn::Pass } }
         }
         fn terminal(&self, &p: &u64) -> Outcome {
-            if self.hash(p ^ 0xABCD) % 3 == 0 {
+            if self.hash(p ^ 0xABCD).is_multiple_of(3) {
                 Outcome::Win(0)
             } else {
                 Outcome::Lose(0)
