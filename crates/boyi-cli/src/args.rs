@@ -169,6 +169,11 @@ pub enum Command {
         /// With --connect4: only the first N positions of each set.
         #[arg(long, value_name = "N")]
         limit: Option<usize>,
+        /// With --connect4: also what each search thread did and what they
+        /// duplicate (nodes, distinct positions, positions both searched,
+        /// table hit rates).
+        #[arg(long, requires = "connect4")]
+        duplication: bool,
         #[command(flatten)]
         options: JudgeOptions,
     },

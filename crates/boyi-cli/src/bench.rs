@@ -397,33 +397,37 @@ fn cpu_time() -> Duration {
     Duration::from_millis(ticks.unwrap_or(0) * 10)
 }
 
-/// Connect Four benchmark sets (one `moves score` a line): each position is
-/// solved from an empty table, timed alone (the fastest of `runs` solves),
-/// and checked against its score.
+/// What `boyi bench --connect4` runs.
+pub struct Sets<'a> {
+    pub files: &'a [std::path::PathBuf],
+    /// Only the first this many positions of each file.
+    pub limit: Option<usize>,
+    /// Solves of each position; the fastest counts.
+    pub runs: usize,
+    /// Also report what the search threads did and duplicated.
+    pub duplication: bool,
+}
+
 pub fn connect4_sets(
-    files: &[std::path::PathBuf],
-    limit: Option<usize>,
-    runs: usize,
+    sets: &Sets,
     options: &boyi_games::SolveOptions,
     ctl: &Control,
     emit: &dyn Fn(&str),
 ) -> Result<(), boyi_games::Error> {
     use boyi_games::connect4 as c4;
-    struct Sets<'a> {
-        files: &'a [std::path::PathBuf],
-        limit: Option<usize>,
-        runs: usize,
+    struct OnBoard<'a> {
+        sets: &'a Sets<'a>,
         options: &'a boyi_games::SolveOptions,
         ctl: &'a Control,
         emit: &'a dyn Fn(&str),
     }
-    impl c4::OnBoard for Sets<'_> {
+    impl c4::OnBoard for OnBoard<'_> {
         type Output = ();
         fn run<S: boyi_games::connect4::Shape>(
             self,
             game: boyi_games::connect4::Connect4<S>,
         ) -> Result<(), boyi_games::Error> {
-            run_sets(&game, self.files, self.limit, self.runs, self.options, self.ctl, self.emit)
+            run_sets(&game, self.sets, self.options, self.ctl, self.emit)
         }
     }
     // No book unless one is given: the sets time the search.
@@ -431,18 +435,64 @@ pub fn connect4_sets(
         Some(path) => Some(std::sync::Arc::new(c4::Book::load(path)?)),
         None => None,
     };
-    c4::with_board(
-        options.size.unwrap_or(c4::Connect4::STANDARD),
-        book,
-        Sets { files, limit, runs, options, ctl, emit },
-    )
+    c4::with_board(options.size.unwrap_or(c4::Connect4::STANDARD), book, OnBoard { sets, options, ctl, emit })
+}
+
+/// Each thread's totals over a set (`--duplication`).
+#[derive(Default)]
+struct Threads {
+    nodes: Vec<u64>,
+    distinct: Vec<u64>,
+    probes: Vec<u64>,
+    hits: Vec<u64>,
+    cutoffs: Vec<u64>,
+    /// Positions the first two threads both searched (estimated).
+    shared: u64,
+}
+
+impl Threads {
+    fn add(&mut self, stats: &[boyi::solve::alphabeta::ThreadStats]) {
+        let n = stats.len().max(self.nodes.len());
+        for v in [&mut self.nodes, &mut self.distinct, &mut self.probes, &mut self.hits, &mut self.cutoffs] {
+            v.resize(n, 0);
+        }
+        for (i, s) in stats.iter().enumerate() {
+            self.nodes[i] += s.nodes;
+            self.distinct[i] += s.distinct();
+            self.probes[i] += s.probes;
+            self.hits[i] += s.hits;
+            self.cutoffs[i] += s.cutoffs;
+        }
+        if let [a, b, ..] = stats {
+            self.shared += a.shared_with(b);
+        }
+    }
+
+    fn row(&self, set: &str) -> String {
+        let per = |v: &[u64]| v.iter().map(u64::to_string).collect::<Vec<_>>().join(" / ");
+        let rate = |num: &[u64], den: &[u64]| {
+            num.iter()
+                .zip(den)
+                .map(|(&a, &b)| format!("{:.1} %", 100.0 * a as f64 / b.max(1) as f64))
+                .collect::<Vec<_>>()
+                .join(" / ")
+        };
+        let second = self.distinct.get(1).copied().unwrap_or(0);
+        format!(
+            "| {set} | {} | {} | {} ({:.1} % of the second's) | {} | {} |\n",
+            per(&self.nodes),
+            per(&self.distinct),
+            self.shared,
+            100.0 * self.shared as f64 / second.max(1) as f64,
+            rate(&self.hits, &self.probes),
+            rate(&self.cutoffs, &self.probes),
+        )
+    }
 }
 
 fn run_sets<S: boyi_games::connect4::Shape>(
     game: &boyi_games::connect4::Connect4<S>,
-    files: &[std::path::PathBuf],
-    limit: Option<usize>,
-    runs: usize,
+    sets: &Sets,
     options: &boyi_games::SolveOptions,
     ctl: &Control,
     emit: &dyn Fn(&str),
@@ -452,6 +502,9 @@ fn run_sets<S: boyi_games::connect4::Shape>(
 
     let threads = c4::threads(options);
     let mut search = AlphaBeta::new(game, ctl.clone(), boyi_games::connect4::table_bytes(ctl))?;
+    if sets.duplication {
+        search = search.with_stats();
+    }
     search.table().touch_all();
     emit(&format!(
         "machine: {} cores; {threads} search thread(s); table {}; {} per position{}\n\n\
@@ -459,19 +512,21 @@ fn run_sets<S: boyi_games::connect4::Shape>(
         std::thread::available_parallelism().map_or(1, |n| n.get()),
         boyi::control::format_bytes(search.table().bytes()),
         if options.weak { "weak solve" } else { "exact solve" },
-        if runs > 1 { format!(", fastest of {runs}") } else { String::new() },
+        if sets.runs > 1 { format!(", fastest of {}", sets.runs) } else { String::new() },
     ));
-    for file in files {
+    let mut threads_by_set = Vec::new();
+    for file in sets.files {
         let text = std::fs::read_to_string(file)
             .map_err(|e| boyi_games::Error::input(format!("cannot read {}: {e}", file.display())))?;
-        let lines: Vec<&str> = text.lines().take(limit.unwrap_or(usize::MAX)).collect();
+        let lines: Vec<&str> = text.lines().take(sets.limit.unwrap_or(usize::MAX)).collect();
         let (mut total, mut max, mut nodes, mut correct) = (Duration::ZERO, Duration::ZERO, 0u64, 0usize);
+        let mut by_thread = Threads::default();
         for line in &lines {
             let mut parts = line.split_whitespace();
             let board = game.parse(parts.next().unwrap_or(""))?;
             let expected: Option<i32> = parts.next().and_then(|s| s.parse().ok());
             let (mut took, mut score) = (Duration::MAX, None);
-            for _ in 0..runs.max(1) {
+            for _ in 0..sets.runs.max(1) {
                 search.clear();
                 let t0 = Instant::now();
                 score = Some(c4::score(&mut search, &board, options.weak, threads)?);
@@ -480,13 +535,15 @@ fn run_sets<S: boyi_games::connect4::Shape>(
             total += took;
             max = max.max(took);
             nodes += search.nodes();
+            by_thread.add(&search.thread_stats());
             let expected = expected.map(|e| if options.weak { e.signum() } else { e });
             correct += usize::from(expected.is_some() && expected == score);
         }
         let n = lines.len().max(1) as u32;
+        let name = file.file_name().map_or("?".into(), |f| f.to_string_lossy().into_owned());
         let row = format!(
             "| {} | {} | {} | {} | {} | {} |\n",
-            file.file_name().map_or("?".into(), |f| f.to_string_lossy()),
+            name,
             lines.len(),
             correct,
             micros(total / n),
@@ -494,6 +551,19 @@ fn run_sets<S: boyi_games::connect4::Shape>(
             nodes / n as u64,
         );
         emit(&row);
+        threads_by_set.push((name, by_thread));
+    }
+    if sets.duplication {
+        emit(&format!(
+            "\nper thread, first (the caller's) / then helpers, summed over each set's last runs; distinct and \
+             shared positions estimated from one key in {}:\n\n\
+             | set | nodes | distinct positions | searched by both of the first two | table hits | table cutoffs |\n\
+             |---|---|---|---|---|---|\n",
+            boyi::solve::alphabeta::stats::SAMPLE
+        ));
+        for (name, by_thread) in &threads_by_set {
+            emit(&by_thread.row(name));
+        }
     }
     Ok(())
 }

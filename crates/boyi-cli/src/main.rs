@@ -245,14 +245,15 @@ fn run(command: Command, threads: Option<usize>, databases: Vec<Arc<Database>>, 
             eprintln!("boyi: wrote {count} positions to {}", out.display());
             Ok(())
         }
-        Command::Bench { names, runs, list, input, connect4, limit, options } => {
+        Command::Bench { names, runs, list, input, connect4, limit, duplication, options } => {
             if let Some(name) = input {
                 write_stdout(&bench::input(&name)?);
             } else if !databases.is_empty() {
                 bench::lookups(&databases, runs.unwrap_or(5), write_stdout);
             } else if !connect4.is_empty() {
                 let options = judge_options(options, threads, &databases);
-                bench::connect4_sets(&connect4, limit, runs.unwrap_or(1), &options, ctl, &write_stdout)?;
+                let sets = bench::Sets { files: &connect4, limit, runs: runs.unwrap_or(1), duplication };
+                bench::connect4_sets(&sets, &options, ctl, &write_stdout)?;
             } else if list {
                 write_stdout(&bench::list());
             } else {

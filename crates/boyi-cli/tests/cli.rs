@@ -460,3 +460,17 @@ fn databases_build_verify_and_answer() {
     assert!(text(&out.stderr).contains("no databases"), "{}", text(&out.stderr));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn bench_reports_what_the_search_threads_duplicate() {
+    let set = format!("{}/../../tests/data/connect4/Test_L1_R2", env!("CARGO_MANIFEST_DIR"));
+    let args = ["bench", "--connect4", &set, "--limit", "2", "--threads", "2", "--duplication", "--memory", "64M"];
+    let out = boyi(&args, "");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let s = text(&out.stdout);
+    assert!(s.contains("| Test_L1_R2 | 2 | 2 |"), "both positions right: {s}");
+    let row = s.lines().last().unwrap();
+    // nodes, distinct positions and hit rates for each of the two threads
+    assert!(row.starts_with("| Test_L1_R2 | ") && row.matches(" / ").count() == 4, "{row}");
+    assert!(row.contains("% of the second's"), "{row}");
+}

@@ -380,6 +380,32 @@ mod tests {
         }
     }
 
+    /// What each thread did adds up: the threads' nodes are the search's,
+    /// a hit is a probe that found an entry and a cutoff a hit that settled
+    /// the node, and no thread shares more positions than it searched.
+    #[test]
+    fn thread_stats_add_up() {
+        let g = Connect4::new(5, 4);
+        let mut ab = AlphaBeta::new(&g, Control::default(), 1 << 16).unwrap().with_solo_nodes(0).with_stats();
+        for (threads, moves) in [(2, ""), (2, "33"), (1, "3")] {
+            ab.clear();
+            ab.value_parallel(&g.parse(moves).unwrap(), None, threads).unwrap();
+            let stats = ab.thread_stats();
+            assert_eq!(stats.len(), threads, "{moves}");
+            assert_eq!(stats.iter().map(|s| s.nodes).sum::<u64>(), ab.nodes(), "{moves}");
+            for s in &stats {
+                assert!(s.probes >= s.hits && s.hits >= s.cutoffs && s.probes > 0, "{moves}: {s:?}");
+                assert!(s.nodes >= s.probes);
+            }
+            if let [a, b] = &stats[..] {
+                assert!(a.shared_with(b) <= a.distinct().min(b.distinct()));
+                assert_eq!(a.shared_with(b), b.shared_with(a));
+            }
+        }
+        let plain = AlphaBeta::new(&g, Control::default(), 1 << 16).unwrap();
+        assert!(plain.thread_stats().is_empty(), "off unless asked for");
+    }
+
     #[test]
     fn four_by_four_from_the_start() {
         // 4x4 Connect Four is a draw (Tromp's table of small boards).

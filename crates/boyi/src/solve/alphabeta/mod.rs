@@ -26,6 +26,9 @@
 mod parallel;
 mod probes;
 mod search;
+pub mod stats;
+
+pub use stats::ThreadStats;
 
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
@@ -82,6 +85,10 @@ pub struct AlphaBeta<'g, G: Game> {
     solo_until: u64,
     /// Nodes a parallel search first spends alone (see `value_parallel`).
     solo_nodes: u64,
+    /// What this thread did, when asked for (`with_stats`).
+    stats: Option<Box<ThreadStats>>,
+    /// The helpers' stats of the last parallel search.
+    helper_stats: Vec<ThreadStats>,
 }
 
 impl<'g, G: Game> AlphaBeta<'g, G> {
@@ -113,6 +120,8 @@ impl<'g, G: Game> AlphaBeta<'g, G> {
             busy: None,
             solo_until: u64::MAX,
             solo_nodes: Self::CHECK_EVERY,
+            stats: None,
+            helper_stats: Vec::new(),
         }
     }
 
@@ -129,6 +138,26 @@ impl<'g, G: Game> AlphaBeta<'g, G> {
         self
     }
 
+    /// Keeps [`ThreadStats`] for this search and its helper threads (see
+    /// [`AlphaBeta::thread_stats`]).
+    pub fn with_stats(mut self) -> Self {
+        self.stats = Some(Box::default());
+        self
+    }
+
+    /// Since the last [`AlphaBeta::clear`], with stats on: this thread's
+    /// stats first, then each helper thread's (summed over the parallel
+    /// searches since).
+    pub fn thread_stats(&self) -> Vec<ThreadStats> {
+        let Some(own) = &self.stats else { return Vec::new() };
+        let mut own = (**own).clone();
+        // (the helpers' nodes are added to this search's count when they end)
+        own.nodes = self.nodes - self.helper_stats.iter().map(|h| h.nodes).sum::<u64>();
+        let mut all = vec![own];
+        all.extend(self.helper_stats.iter().cloned());
+        all
+    }
+
     /// Positions searched since the last [`AlphaBeta::clear`].
     pub fn nodes(&self) -> u64 {
         self.nodes
@@ -142,6 +171,10 @@ impl<'g, G: Game> AlphaBeta<'g, G> {
     pub fn clear(&mut self) {
         self.tt.clear();
         self.nodes = 0;
+        if let Some(stats) = &mut self.stats {
+            **stats = ThreadStats::default();
+        }
+        self.helper_stats.clear();
     }
 
     pub fn value(&mut self, pos: &G::Pos) -> Result<G::Value, Error> {

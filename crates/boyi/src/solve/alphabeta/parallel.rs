@@ -56,7 +56,7 @@ impl<G: Game> AlphaBeta<'_, G> {
         self.stop = stop.clone();
         let busy = Arc::new(Busy::new());
         self.busy = Some(busy.clone());
-        let (game, driver) = (self.game, self.driver);
+        let (game, driver, with_stats) = (self.game, self.driver, self.stats.is_some());
         let (main, helpers) = std::thread::scope(|scope| {
             let handles: Vec<_> = (1..threads as u64)
                 .map(|_| {
@@ -64,13 +64,16 @@ impl<G: Game> AlphaBeta<'_, G> {
                     let pos = pos.clone();
                     scope.spawn(move || {
                         let mut helper = AlphaBeta::with_table(game, ctl, tt).with_driver(driver);
+                        if with_stats {
+                            helper = helper.with_stats();
+                        }
                         helper.stop = stop.clone();
                         helper.busy = Some(busy);
                         let r = helper.solve_range(&pos, lo, hi);
                         if r.is_ok() {
                             stop.store(true, Ordering::Relaxed);
                         }
-                        (r, helper.nodes)
+                        (r, helper.nodes, helper.thread_stats().into_iter().next())
                     })
                 })
                 .collect();
@@ -82,8 +85,14 @@ impl<G: Game> AlphaBeta<'_, G> {
         self.stop = Arc::new(AtomicBool::new(false));
         self.busy = None;
         let mut answer = main;
-        for (r, nodes) in helpers {
+        for (i, (r, nodes, stats)) in helpers.into_iter().enumerate() {
             self.nodes += nodes;
+            // (a search valued in several parallel parts: each helper's sum)
+            match (stats, self.helper_stats.get_mut(i)) {
+                (Some(stats), Some(kept)) => kept.absorb(stats),
+                (Some(stats), None) => self.helper_stats.push(stats),
+                (None, _) => {}
+            }
             if answer.is_err() && r.is_ok() {
                 answer = r;
             }

@@ -121,13 +121,24 @@ impl<G: Game> AlphaBeta<'_, G> {
         }
 
         let probed = self.tt.probe(key);
+        if let Some(stats) = &mut self.stats {
+            stats.probe(key, probed.is_some());
+        }
         if let Some(e) = probed {
+            let settled = match e.bound {
+                Bound::Exact => true,
+                Bound::Lower => e.score >= beta,
+                Bound::Upper => e.score <= alpha,
+            };
+            if settled {
+                if let Some(stats) = &mut self.stats {
+                    stats.cutoffs += 1;
+                }
+                return Ok(e.score);
+            }
             match e.bound {
-                Bound::Exact => return Ok(e.score),
-                Bound::Lower if e.score >= beta => return Ok(e.score),
-                Bound::Upper if e.score <= alpha => return Ok(e.score),
                 Bound::Lower => alpha = alpha.max(e.score),
-                Bound::Upper => beta = beta.min(e.score),
+                _ => beta = beta.min(e.score),
             }
         }
 
