@@ -38,7 +38,7 @@ pub fn grundy_svg(title: &str, values: &[u32], period: Option<(u64, u64)>) -> Re
         let n = values.len().max(1) as u32;
         // (headroom above the largest value for the legend)
         let largest = values.iter().copied().max().unwrap_or(0);
-        let top = largest + 2 + largest / 4;
+        let top = largest.saturating_add(2).saturating_add(largest / 4);
         let mut chart = ChartBuilder::on(&root)
             .caption(title, ("sans-serif", 18))
             .margin(12)

@@ -8,7 +8,7 @@ use boyi_games::heap_report::{self, GrundyReport};
 use boyi_games::octal as codes;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::types::{PyInt, PyList, PyTuple};
+use pyo3::types::{PyInt, PyString};
 
 use crate::errors::{interruptible, to_py};
 use crate::plot::Picture;
@@ -36,11 +36,12 @@ pub fn grundy(py: Python<'_>, moves: &Bound<'_, PyAny>, n: i64) -> PyResult<Vec<
         let options = moves.call1((k,))?;
         for option in options.try_iter()? {
             let option = option?;
-            let value = if option.is_instance_of::<PyInt>() {
+            // an int, or anything that is one (numpy's integers); else heaps
+            let value = if option.is_instance_of::<PyInt>() || option.hasattr("__index__")? {
                 heap_value(&g, k, &option)?
-            } else if option.is_instance_of::<PyTuple>() || option.is_instance_of::<PyList>() {
+            } else if let Some(parts) = option.try_iter().ok().filter(|_| !option.is_instance_of::<PyString>()) {
                 let mut x = 0;
-                for part in option.try_iter()? {
+                for part in parts {
                     x ^= heap_value(&g, k, &part?)?;
                 }
                 x
@@ -124,20 +125,36 @@ impl Period {
 /// three times, over as many values as precede it. With `rule`, the code
 /// the values are the Grundy values of (`"0.07"`...), a period of an
 /// octal game is `"proved"` once the values reach the periodicity
-/// theorem's bound (the caller vouches that they are that rule's).
+/// theorem's bound (the values are checked to be that rule's).
 #[pyfunction]
 #[pyo3(signature = (values, rule=None))]
-pub fn period(values: Vec<i64>, rule: Option<&str>) -> PyResult<Period> {
+pub fn period(values: &Bound<'_, PyAny>, rule: Option<&str>) -> PyResult<Period> {
     let values = values
-        .iter()
+        .try_iter()?
         .enumerate()
-        .map(|(i, &v)| {
-            u32::try_from(v).map_err(|_| PyValueError::new_err(format!("period: values[{i}] = {v} is not in 0..2^32")))
+        .map(|(i, v)| {
+            let v = v?;
+            v.extract::<u32>().map_err(|_| {
+                PyValueError::new_err(format!(
+                    "period: values[{i}] = {} is not an int in 0..2^32",
+                    v.repr().map(|r| r.to_string()).unwrap_or_default()
+                ))
+            })
         })
         .collect::<PyResult<Vec<u32>>>()?;
     let provable = match rule {
         Some(code) => {
             let heap = codes::parse(code).map_err(|e| to_py("period", e))?;
+            // "proved" must be true of the rule: the values are checked against the engine's
+            let to = values.len().saturating_sub(1) as u64;
+            let own = heap_report::grundy(code, to, values.len(), &boyi::Control::default())
+                .map_err(|e| to_py("period", e))?;
+            if let Some(n) = (0..values.len()).find(|&n| own.values[n] != values[n]) {
+                return Err(PyValueError::new_err(format!(
+                    "period: the values are not {}'s Grundy values: G({n}) is {}, not {}",
+                    own.rule, own.values[n], values[n]
+                )));
+            }
             heap.rule.max_take().filter(|_| heap.rule.provable())
         }
         None => None,
@@ -192,8 +209,10 @@ impl Sequence {
         self.report.values.len()
     }
 
-    fn __getitem__(&self, n: usize) -> PyResult<u32> {
-        self.report.values.get(n).copied().ok_or_else(|| {
+    fn __getitem__(&self, n: isize) -> PyResult<u32> {
+        let len = self.report.values.len() as isize;
+        let at = if n < 0 { n + len } else { n };
+        usize::try_from(at).ok().and_then(|at| self.report.values.get(at)).copied().ok_or_else(|| {
             pyo3::exceptions::PyIndexError::new_err(format!("heap {n} is beyond the {} computed", self.report.to))
         })
     }

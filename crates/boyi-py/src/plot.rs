@@ -39,6 +39,13 @@ impl Picture {
 #[pyfunction]
 #[pyo3(signature = (values, title=None))]
 pub fn plot_grundy(values: Vec<u32>, title: Option<String>) -> PyResult<Picture> {
+    const MOST: usize = 5000;
+    if values.len() > MOST {
+        return Err(PyValueError::new_err(format!(
+            "plot_grundy draws at most {MOST} values (a point each), not {}: pass values[:{MOST}]",
+            values.len()
+        )));
+    }
     let found = find_period(&Nimbers::U32(values.clone()), None);
     let title = title.unwrap_or_else(|| match found {
         Some(p) => format!("G(0..={}): period {}, preperiod {}", values.len().saturating_sub(1), p.period, p.preperiod),

@@ -14,7 +14,7 @@ use boyi_games::verdict::Verdict;
 use numpy::{IntoPyArray, PyArrayMethods};
 use pyo3::exceptions::{PyMemoryError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList, PyTuple};
+use pyo3::types::{PyDict, PyIterator, PyList, PyTuple};
 
 use crate::errors::{engine_to_py, interruptible};
 use crate::numbering::Numbering;
@@ -48,18 +48,52 @@ struct Callbacks<'py> {
 
 impl<'py> Callbacks<'py> {
     fn of(game: &Bound<'py, PyAny>) -> PyResult<Self> {
-        let method = |name: &str| {
-            game.getattr(name).map_err(|_| {
-                PyValueError::new_err(format!("the game has no `{name}` method (a game needs start, moves and play)"))
-            })
+        let method = |name: &str| -> PyResult<Bound<'py, PyAny>> {
+            if !game.hasattr(name)? {
+                return Err(PyValueError::new_err(format!(
+                    "the game has no `{name}` method (a game needs start, moves and play)"
+                )));
+            }
+            game.getattr(name)
         };
-        Ok(Callbacks { moves: method("moves")?, play: method("play")?, outcome: game.getattr("outcome").ok() })
+        method("start")?;
+        let outcome = if game.hasattr("outcome")? { Some(game.getattr("outcome")?) } else { None };
+        Ok(Callbacks { moves: method("moves")?, play: method("play")?, outcome: outcome.filter(|o| !o.is_none()) })
+    }
+
+    /// `moves(pos)` as a list; a callback's error comes out unchanged,
+    /// with a note naming the position.
+    fn moves_iter(&self, pos: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyIterator>> {
+        let listed = self.moves.call1((pos,)).map_err(|e| noted(e, || format!("moves({})", short_repr(pos))))?;
+        if listed.is_none() {
+            return Err(PyValueError::new_err(format!(
+                "moves({}) returned None; it must return the moves (a list, or any iterable)",
+                short_repr(pos)
+            )));
+        }
+        listed.try_iter().map_err(|e| {
+            let error = PyValueError::new_err(format!(
+                "moves({}) returned {}, which is not a list of moves",
+                short_repr(pos),
+                short_repr(&listed)
+            ));
+            error.set_cause(pos.py(), Some(e));
+            error
+        })
+    }
+
+    fn moves_of(&self, pos: &Bound<'py, PyAny>) -> PyResult<Vec<Bound<'py, PyAny>>> {
+        self.moves_iter(pos)?.collect::<PyResult<_>>().map_err(|e| noted(e, || format!("moves({})", short_repr(pos))))
+    }
+
+    fn play_of(&self, pos: &Bound<'py, PyAny>, mv: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+        self.play.call1((pos, mv)).map_err(|e| noted(e, || format!("play({}, {})", short_repr(pos), short_repr(mv))))
     }
 
     /// The rules' verdict on `pos`, where they end the game there.
     fn ruled(&self, pos: &Bound<'py, PyAny>) -> PyResult<Option<Outcome>> {
         let Some(outcome) = &self.outcome else { return Ok(None) };
-        let word = outcome.call1((pos,))?;
+        let word = outcome.call1((pos,)).map_err(|e| noted(e, || format!("outcome({})", short_repr(pos))))?;
         if word.is_none() {
             return Ok(None);
         }
@@ -74,6 +108,41 @@ impl<'py> Callbacks<'py> {
             ))),
         }
     }
+}
+
+/// A callback's own exception, unchanged but for a note (Python 3.11's
+/// `add_note`, shown under the traceback) saying which call raised it.
+fn noted(error: PyErr, call: impl FnOnce() -> String) -> PyErr {
+    Python::attach(|py| {
+        let value = error.value(py);
+        if value.hasattr("add_note").unwrap_or(false) {
+            let _ = value.call_method1("add_note", (format!("(raised by {} while boyi built the game)", call()),));
+        }
+    });
+    error
+}
+
+/// Whether an error is the user's mistake to report (an `Exception`), as
+/// opposed to Ctrl-C, `SystemExit` and the like, which must go through.
+fn is_mistake(py: Python<'_>, error: &PyErr) -> bool {
+    error.is_instance_of::<pyo3::exceptions::PyException>(py) && !error.is_instance_of::<PyMemoryError>(py)
+}
+
+/// A position that cannot be hashed is a `ValueError` naming it (the
+/// `TypeError` kept as its cause); any other error from `__hash__` or
+/// `__eq__` (Ctrl-C, the user's own) goes through unchanged.
+fn hashing_error(pos: &Bound<'_, PyAny>, error: PyErr) -> PyErr {
+    let py = pos.py();
+    if !error.is_instance_of::<pyo3::exceptions::PyTypeError>(py) {
+        return error;
+    }
+    let named = PyValueError::new_err(format!(
+        "position {} is not hashable ({}): use tuples, frozensets, strings, or define __eq__ and __hash__",
+        short_repr(pos),
+        error.value(py)
+    ));
+    named.set_cause(py, Some(error));
+    named
 }
 
 /// A value's repr, cut short for one-line messages.
@@ -94,56 +163,74 @@ struct Built {
     moves: Vec<Py<PyAny>>,
 }
 
-/// Python's cyclic garbage collector held off while the graph is built:
-/// everything the build allocates stays alive until the solve ends, so a
-/// collection then only walks it all to free nothing (a sixth of the build
-/// of a 10^6-position game, measured). The collector's state is restored
-/// however the build ends.
-struct CollectorPaused<'py> {
+/// Python's cyclic collector kept off the graph while it is built:
+/// everything the build keeps stays alive until the solve ends, so a
+/// collection that walks it frees nothing (a sixth of the build of a
+/// 10^6-position game, measured). What was built so far is moved to the
+/// permanent generation now and then (`gc.freeze`), which collections
+/// skip, while the garbage cycles a callback makes are still collected.
+/// The objects are unfrozen when the build ends, unless the program had
+/// frozen objects of its own.
+/// Collections also come less often meanwhile (the youngest generation's
+/// threshold raised to `YOUNG`), and the thresholds are restored after.
+struct Frozen<'py> {
     gc: Bound<'py, PyModule>,
-    was_enabled: bool,
+    thaw: bool,
+    thresholds: Bound<'py, PyAny>,
 }
 
-impl<'py> CollectorPaused<'py> {
+impl<'py> Frozen<'py> {
+    const YOUNG: u64 = 100_000;
+
     fn new(py: Python<'py>) -> PyResult<Self> {
         let gc = py.import("gc")?;
-        let was_enabled = gc.call_method0("isenabled")?.extract()?;
-        gc.call_method0("disable")?;
-        Ok(CollectorPaused { gc, was_enabled })
+        let thaw = gc.call_method0("get_freeze_count")?.extract::<usize>()? == 0;
+        let thresholds = gc.call_method0("get_threshold")?;
+        let (young, middle, old): (u64, u64, u64) = thresholds.extract()?;
+        gc.call_method1("set_threshold", (young.max(Self::YOUNG), middle, old))?;
+        Ok(Frozen { gc, thaw, thresholds })
+    }
+
+    fn freeze(&self) -> PyResult<()> {
+        self.gc.call_method0("freeze").map(drop)
     }
 }
 
-impl Drop for CollectorPaused<'_> {
+impl Drop for Frozen<'_> {
     fn drop(&mut self) {
-        if self.was_enabled {
-            let _ = self.gc.call_method0("enable");
+        if self.thaw {
+            let _ = self.gc.call_method0("unfreeze");
         }
+        let _ = self.gc.call_method1(
+            "set_threshold",
+            self.thresholds.cast::<PyTuple>().ok().cloned().unwrap_or_else(|| PyTuple::empty(self.gc.py())),
+        );
     }
 }
 
 fn build(py: Python<'_>, game: &Bound<'_, PyAny>, max_positions: usize) -> PyResult<Built> {
     let calls = Callbacks::of(game)?;
-    let start = game.call_method0("start")?;
+    let start = game.call_method0("start").map_err(|e| noted(e, || "start()".to_string()))?;
     let mut positions = Numbering::default();
     let number = |pos: &Bound<'_, PyAny>, positions: &mut Numbering| -> PyResult<u32> {
-        let found = positions.number(pos, max_positions).map_err(|e| {
-            PyValueError::new_err(format!("position {} cannot be hashed or compared: {e}", short_repr(pos)))
-        })?;
+        let found = positions.number(pos, max_positions).map_err(|e| hashing_error(pos, e))?;
         found.ok_or_else(|| {
             PyMemoryError::new_err(format!(
                 "the game has more than {max_positions} reachable positions (max_positions={max_positions}); \
-                 raise max_positions to solve it"
+                 raise max_positions to solve it (positions that are objects without __eq__ and __hash__ never \
+                 meet again: boyi.validate(game) checks)"
             ))
         })
     };
     number(&start, &mut positions)?;
-    let _paused = CollectorPaused::new(py)?;
+    let frozen = Frozen::new(py)?;
     let mut graph = GameGraph::new();
     let mut moves = Vec::new();
     let mut next = 0;
     while next < positions.len() {
         if next % CHECK_EVERY == 0 {
             py.check_signals()?;
+            frozen.freeze()?;
         }
         let pos = positions.object(py, next as u32).clone();
         next += 1;
@@ -152,9 +239,9 @@ fn build(py: Python<'_>, game: &Bound<'_, PyAny>, max_positions: usize) -> PyRes
             graph.close(ruled);
             continue;
         }
-        for mv in calls.moves.call1((&pos,))?.try_iter()? {
-            let mv = mv?;
-            let child = calls.play.call1((&pos, &mv))?;
+        for mv in calls.moves_iter(&pos)? {
+            let mv = mv.map_err(|e| noted(e, || format!("moves({})", short_repr(&pos))))?;
+            let child = calls.play_of(&pos, &mv)?;
             if child.is_none() {
                 return Err(PyValueError::new_err(format!(
                     "play({}, {}) returned None; it must return the next position",
@@ -187,7 +274,7 @@ impl Solution {
             Ok(None) => {
                 Err(PyValueError::new_err(format!("position {} is not reachable from the start", short_repr(pos))))
             }
-            Err(e) => Err(PyValueError::new_err(format!("position {} cannot be looked up: {e}", short_repr(pos)))),
+            Err(e) => Err(hashing_error(pos, e)),
         }
     }
 
@@ -224,7 +311,15 @@ impl Solution {
         if shape.len() != dims {
             return Err(PyValueError::new_err(format!("shape has {} axes, index() gives {dims}", shape.len())));
         }
-        let total: usize = shape.iter().product();
+        // (one cell a position is enough for any map; refuse far more)
+        let most = self.values.len().saturating_mul(64).max(1 << 24);
+        let total =
+            shape.iter().try_fold(1usize, |acc, &d| acc.checked_mul(d)).filter(|&t| t <= most).ok_or_else(|| {
+                PyValueError::new_err(format!(
+                    "shape {shape:?} has too many cells for {} positions (at most {most})",
+                    self.values.len()
+                ))
+            })?;
         let mut kinds = vec![-2i8; total];
         let mut remoteness = vec![-1i32; total];
         for (value, coords) in self.values.iter().zip(&cells) {
@@ -234,6 +329,9 @@ impl Solution {
                     return Err(PyValueError::new_err(format!("index {coords:?} is outside shape {shape:?}")));
                 }
                 flat = flat * size + c;
+            }
+            if kinds[flat] != -2 {
+                return Err(PyValueError::new_err(format!("index() gives two positions the same cell {coords:?}")));
             }
             kinds[flat] = kind_of(value);
             remoteness[flat] = remoteness_of(value);
@@ -331,8 +429,13 @@ impl Solution {
         self.built.positions.len()
     }
 
-    fn __contains__(&self, pos: &Bound<'_, PyAny>) -> bool {
-        matches!(self.built.positions.get(pos), Ok(Some(_)))
+    fn __contains__(&self, pos: &Bound<'_, PyAny>) -> PyResult<bool> {
+        match self.built.positions.get(pos) {
+            Ok(found) => Ok(found.is_some()),
+            // (an unhashable thing is in no solution)
+            Err(e) if e.is_instance_of::<pyo3::exceptions::PyTypeError>(pos.py()) => Ok(false),
+            Err(e) => Err(e),
+        }
     }
 
     /// Two numpy arrays: `kind` (int8: 1 win, 0 draw, -1 lose) and
@@ -462,8 +565,16 @@ pub fn validate(py: Python<'_>, game: &Bound<'_, PyAny>, max_positions: usize) -
             found.push(line);
         }
     };
+    // A mistake is reported; Ctrl-C, MemoryError and the like go through.
+    let report = |e: PyErr, line: String, found: &mut Vec<String>| -> PyResult<()> {
+        if !is_mistake(py, &e) {
+            return Err(e);
+        }
+        say(line, found);
+        Ok(())
+    };
     for name in ["start", "moves", "play"] {
-        if game.getattr(name).is_err() {
+        if !game.hasattr(name)? {
             say(format!("the game has no `{name}` method"), &mut found);
         }
     }
@@ -473,7 +584,10 @@ pub fn validate(py: Python<'_>, game: &Bound<'_, PyAny>, max_positions: usize) -
     let calls = Callbacks::of(game)?;
     let start = match game.call_method0("start") {
         Ok(start) => start,
-        Err(e) => return Ok(vec![format!("start() raised {e}")]),
+        Err(e) => {
+            report(e.clone_ref(py), format!("start() raised {e}"), &mut found)?;
+            return Ok(found);
+        }
     };
     let seen = PyDict::new(py);
     if start.hash().is_ok() {
@@ -481,16 +595,18 @@ pub fn validate(py: Python<'_>, game: &Bound<'_, PyAny>, max_positions: usize) -
     }
     let mut queue = vec![start.unbind()];
     let mut next = 0;
-    while next < queue.len() && next < max_positions && found.len() < MOST {
+    while next < queue.len() && next < max_positions.max(1) && found.len() < MOST {
+        if next % CHECK_EVERY == 0 {
+            py.check_signals()?;
+        }
         let pos = queue[next].bind(py).clone();
         next += 1;
         let hash_before = match pos.hash() {
             Ok(h) => h,
             Err(e) => {
-                say(
-                    format!("position {} is not hashable ({e}): use a tuple, frozenset or str", short_repr(&pos)),
-                    &mut found,
-                );
+                let line =
+                    format!("position {} is not hashable ({e}): use a tuple, frozenset or str", short_repr(&pos));
+                report(e, line, &mut found)?;
                 continue;
             }
         };
@@ -498,64 +614,82 @@ pub fn validate(py: Python<'_>, game: &Bound<'_, PyAny>, max_positions: usize) -
             Ok(Some(_)) => continue,
             Ok(None) => {}
             Err(e) => {
-                say(e.to_string(), &mut found);
+                let line = e.to_string();
+                report(e, line, &mut found)?;
                 continue;
             }
         }
-        let listed: Vec<Bound<'_, PyAny>> = match calls.moves.call1((&pos,)).and_then(|ms| ms.try_iter()?.collect()) {
+        let listed = match calls.moves_of(&pos) {
             Ok(listed) => listed,
             Err(e) => {
-                say(format!("moves({}) raised {e}", short_repr(&pos)), &mut found);
+                let line = format!("moves({}) raised {e}", short_repr(&pos));
+                report(e, line, &mut found)?;
                 continue;
             }
         };
         for (i, mv) in listed.iter().enumerate() {
-            if listed[..i].iter().any(|earlier| earlier.eq(mv).unwrap_or(false)) {
-                say(format!("moves({}) lists the move {} twice", short_repr(&pos), short_repr(mv)), &mut found);
+            for earlier in &listed[..i] {
+                match earlier.eq(mv) {
+                    Ok(true) => {
+                        say(format!("moves({}) lists the move {} twice", short_repr(&pos), short_repr(mv)), &mut found)
+                    }
+                    Ok(false) => {}
+                    Err(e) => report(
+                        e,
+                        format!("moves({}): comparing its moves raised an error", short_repr(&pos)),
+                        &mut found,
+                    )?,
+                }
             }
+            // (named before `play` runs, in case it changes the position)
+            let (pos_text, mv_text) = (short_repr(&pos), short_repr(mv));
             let child = match calls.play.call1((&pos, mv)) {
                 Ok(child) => child,
                 Err(e) => {
-                    say(format!("play({}, {}) raised {e}", short_repr(&pos), short_repr(mv)), &mut found);
+                    let line = format!("play({pos_text}, {mv_text}) raised {e}");
+                    report(e, line, &mut found)?;
                     continue;
                 }
             };
             if pos.hash().ok() != Some(hash_before) {
-                say(
-                    format!("play({}, {}) changed the position it was given", short_repr(&pos), short_repr(mv)),
-                    &mut found,
-                );
+                say(format!("play({pos_text}, {mv_text}) changed the position it was given"), &mut found);
             }
             if child.is_none() {
-                say(format!("play({}, {}) returned None", short_repr(&pos), short_repr(mv)), &mut found);
+                say(format!("play({pos_text}, {mv_text}) returned None"), &mut found);
                 continue;
             }
             if let Err(e) = child.hash() {
+                let line =
+                    format!("play({pos_text}, {mv_text}) returned {}, which is not hashable ({e})", short_repr(&child));
+                report(e, line, &mut found)?;
+                continue;
+            }
+            let again = match calls.play.call1((&pos, mv)) {
+                Ok(again) => again,
+                Err(e) => {
+                    let line = format!("play({pos_text}, {mv_text}) raised {e} the second time");
+                    report(e, line, &mut found)?;
+                    continue;
+                }
+            };
+            let same = match again.eq(&child) {
+                Ok(same) => same,
+                Err(e) => {
+                    let line = format!("play({pos_text}, {mv_text}): comparing positions raised {e}");
+                    report(e, line, &mut found)?;
+                    continue;
+                }
+            };
+            if !same || again.hash().ok() != child.hash().ok() {
                 say(
                     format!(
-                        "play({}, {}) returned {}, which is not hashable ({e})",
-                        short_repr(&pos),
-                        short_repr(mv),
-                        short_repr(&child)
+                        "play({pos_text}, {mv_text}) built twice gives positions that are not equal with equal \
+                         hashes: define __eq__ and __hash__ (or use tuples)"
                     ),
                     &mut found,
                 );
-                continue;
             }
-            if let Ok(again) = calls.play.call1((&pos, mv)) {
-                if !again.eq(&child).unwrap_or(false) || again.hash().ok() != child.hash().ok() {
-                    say(
-                        format!(
-                            "play({}, {}) built twice gives positions that are not equal with equal hashes: \
-                         define __eq__ and __hash__ (or use tuples)",
-                            short_repr(&pos),
-                            short_repr(mv)
-                        ),
-                        &mut found,
-                    );
-                }
-            }
-            if !seen.contains(&child).unwrap_or(true) {
+            if !seen.contains(&child)? {
                 seen.set_item(&child, true)?;
                 queue.push(child.unbind());
             }

@@ -89,3 +89,13 @@ def test_a_callback_that_raises_surfaces_unchanged():
     with pytest.raises(Oops) as caught:
         boyi.grundy(moves, 10)
     assert caught.value is error
+
+
+def test_numpy_integers_are_heaps_and_periods_check_their_rule():
+    import numpy as np
+
+    assert boyi.grundy(lambda k: np.arange(k), 20) == list(range(21))
+    with pytest.raises(ValueError, match="not 0.07's Grundy values"):
+        boyi.period([0] * 400, rule="0.07")
+    assert boyi.period(iter([0, 1] * 10)).period == 2
+    assert boyi.octal("0.07", 10)[-1] == boyi.octal("0.07", 10)[10]

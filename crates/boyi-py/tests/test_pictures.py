@@ -43,7 +43,7 @@ def test_a_win_lose_map_and_a_remoteness_histogram():
     assert picture.svg.count('fill="#2E8B57"') == 100 - 7 + 1
     assert "positions by remoteness" in solution._repr_svg_()
     try:
-        solution.plot_map(lambda p: p[0])
+        solution.plot_map(lambda p: p[0] * 100 + p[1])
     except ValueError as e:
         assert "two coordinates" in str(e)
     else:

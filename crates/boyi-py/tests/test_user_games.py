@@ -234,11 +234,11 @@ def test_bad_definitions_are_value_errors_that_name_them():
 
     with pytest.raises(ValueError, match=r"play\(0, 0\) returned None"):
         boyi.solve(ReturnsNone([[1], []], {}))
-    with pytest.raises(ValueError, match=r"position \[0\] cannot be hashed or compared"):
+    with pytest.raises(ValueError, match=r"position \[0\] is not hashable"):
         boyi.solve(GraphGame([[1], []], {}, wrap=lambda v: [v]))
     with pytest.raises(ValueError, match="outcome"):
         boyi.solve(GraphGame([[1], []], {1: "won"}))
-    with pytest.raises(ValueError, match="no `moves` method"):
+    with pytest.raises(ValueError, match="no `start` method"):
         boyi.solve(object())
     with pytest.raises(MemoryError, match="max_positions=10"):
         boyi.solve(GraphGame([[v + 1] for v in range(20)] + [[]], {}), max_positions=10)
@@ -304,3 +304,75 @@ def test_ctrl_c_stops_a_long_solve_cleanly():
     assert time.monotonic() - started < 5
     # and the next question is answered as usual
     assert boyi.solve_judge("chase", "2 1 1 2 2\n") == "BLACK 2\n"
+
+
+def test_what_is_not_a_mistake_goes_through_unchanged():
+    class Touchy:
+        def __init__(self, v, raising):
+            self.v, self.raising = v, raising
+
+        def __eq__(self, other):
+            return isinstance(other, Touchy) and other.v == self.v
+
+        def __hash__(self):
+            if self.v == 2:
+                raise self.raising
+            return hash(self.v)
+
+    for raising in (KeyboardInterrupt(), RuntimeError("mine")):
+        game = GraphGame([[1], [2], []], {}, wrap=lambda v, r=raising: Touchy(v, r))
+        with pytest.raises(type(raising)) as caught:
+            boyi.solve(game)
+        assert caught.value is raising
+    # validate reports mistakes but lets Ctrl-C through
+    class Interrupted(GraphGame):
+        def play(self, pos, move):
+            if pos == 1:
+                raise KeyboardInterrupt
+            return super().play(pos, move)
+
+    with pytest.raises(KeyboardInterrupt):
+        boyi.validate(Interrupted([[1], [2], []], {}))
+
+
+def test_a_callbacks_error_is_noted_with_the_call():
+    class Broken(GraphGame):
+        def play(self, pos, move):
+            if pos == 1:
+                raise KeyError("boom")
+            return super().play(pos, move)
+
+    with pytest.raises(KeyError) as caught:
+        boyi.solve(Broken([[1], [2], []], {}))
+    if hasattr(caught.value, "__notes__"):
+        assert any("play(1, 0)" in note for note in caught.value.__notes__)
+
+    class NoMoves(GraphGame):
+        def moves(self, pos):
+            return None
+
+    with pytest.raises(ValueError, match=r"moves\(0\) returned None"):
+        boyi.solve(NoMoves([[1], []], {}))
+
+
+def test_the_collector_is_left_as_it_was():
+    import gc
+
+    boyi.solve(GraphGame([[1], [0, 2], []], {}))
+    assert gc.isenabled() and gc.get_freeze_count() == 0
+
+
+def test_a_loopy_game_longer_than_sixteen_thousand_moves():
+    n = 20_000
+    edges = [[0, 1]] + [[v + 1] for v in range(1, n - 1)] + [[]]
+    solution = boyi.solve(GraphGame(edges, {}))
+    assert solution.method == "retrograde"
+    assert solution.value(1).remoteness == n - 2
+
+
+def test_maps_refuse_absurd_shapes_and_shared_cells():
+    solution = boyi.solve(GraphGame([[1, 2], [2], []], {}))
+    with pytest.raises(ValueError, match="too many cells"):
+        solution.to_numpy(index=lambda p: (p, p), shape=(2**32, 2**32))
+    with pytest.raises(ValueError, match="same cell"):
+        solution.to_numpy(index=lambda p: 0)

@@ -2,9 +2,13 @@
 //! when a game reaches the engine only through callbacks (a Python
 //! definition), so that no solver calls back into it. Every position gets
 //! win / lose / draw with remoteness: by one backward pass in postorder
-//! when no position repeats, else by retrograde analysis over reverse edges.
+//! when no position repeats, else by retrograde analysis over reverse
+//! edges. Both keep full 32-bit counts and remoteness (the indexed
+//! retrograde solver packs them in 14 bits, which a user's graph, a path
+//! of 20,000 moves or a position with 20,000 moves, would overflow).
 
-use super::retrograde;
+use std::collections::VecDeque;
+
 use crate::control::Control;
 use crate::error::Error;
 use crate::game::{Game, Indexed, Step, StepOf};
@@ -152,8 +156,79 @@ pub fn solve(graph: &GameGraph, ctl: &Control) -> Result<(Vec<Outcome>, Method),
         ctl.finish();
         return Ok((values, Method::Backward));
     }
-    let solved = retrograde::solve_by_edges(graph, ctl)?;
-    Ok(((0..n as u64).map(|r| solved.value_at(r)).collect(), Method::Retrograde))
+    Ok((retrograde(graph, ctl)?, Method::Retrograde))
+}
+
+/// Retrograde analysis on the graph: ended positions first, then each
+/// position settled as soon as its value is known, in a queue, so that
+/// positions leave the queue in order of remoteness. A position one move
+/// before a loss is won, by the first such loss to leave the queue (the
+/// nearest: the winner hurries); a position all of whose moves lead to
+/// wins is lost once the last of them leaves the queue (the farthest: the
+/// loser delays). What the queue never reaches is drawn.
+fn retrograde(graph: &GameGraph, ctl: &Control) -> Result<Vec<Outcome>, Error> {
+    let n = graph.len();
+    ctl.reserve("the graph's reverse edges", (n as u64 + 1) * 8 + graph.edges() as u64 * 4 + n as u64 * 16)?;
+    let mut start = vec![0u64; n + 1];
+    for &t in &graph.targets {
+        start[t as usize + 1] += 1;
+    }
+    for v in 0..n {
+        start[v + 1] += start[v];
+    }
+    let mut fill = start.clone();
+    let mut from = vec![0u32; graph.edges()];
+    for v in 0..n as u32 {
+        for &c in graph.children(v) {
+            from[fill[c as usize] as usize] = v;
+            fill[c as usize] += 1;
+        }
+    }
+    drop(fill);
+    // moves not yet known to lead to a win for the opponent; None: settled
+    let mut left: Vec<u32> = (0..n as u32).map(|v| graph.children(v).len() as u32).collect();
+    let mut values: Vec<Option<Outcome>> = vec![None; n];
+    let mut queue = VecDeque::new();
+    for v in 0..n as u32 {
+        if left[v as usize] == 0 {
+            let value = graph.ended_value(v);
+            values[v as usize] = Some(value);
+            if value != Outcome::Draw {
+                queue.push_back(v);
+            }
+        }
+    }
+    ctl.start("settling positions", n as u64);
+    let mut settled = 0u64;
+    while let Some(c) = queue.pop_front() {
+        settled += 1;
+        if settled.is_multiple_of(4096) {
+            ctl.check()?;
+            ctl.advance(4096);
+        }
+        let child = values[c as usize].expect("queued positions are settled");
+        for &p in &from[start[c as usize] as usize..start[c as usize + 1] as usize] {
+            if values[p as usize].is_some() {
+                continue;
+            }
+            match child {
+                Outcome::Lose(_) => {
+                    values[p as usize] = Some(child.flip());
+                    queue.push_back(p);
+                }
+                Outcome::Win(_) => {
+                    left[p as usize] -= 1;
+                    if left[p as usize] == 0 {
+                        values[p as usize] = Some(child.flip());
+                        queue.push_back(p);
+                    }
+                }
+                Outcome::Draw => unreachable!("draws are never queued"),
+            }
+        }
+    }
+    ctl.finish();
+    Ok(values.into_iter().map(|v| v.unwrap_or(Outcome::Draw)).collect())
 }
 
 impl Game for GameGraph {
@@ -191,6 +266,7 @@ impl Indexed for GameGraph {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::solve::retrograde;
     use proptest::prelude::*;
 
     /// Plain fixed-point iteration: values only change from unknown to
@@ -351,6 +427,38 @@ mod tests {
         let (values, method) = solve(&graph, &Control::default()).unwrap();
         assert_eq!(method, Method::Backward);
         assert_eq!(values[0], Outcome::Win(n - 1));
+    }
+
+    /// Past the indexed solver's 14-bit cells: a loopy path of 20,000
+    /// moves, and a position with 20,000 moves.
+    #[test]
+    fn long_loopy_games_and_wide_positions() {
+        let n = 20_000u32;
+        let mut graph = GameGraph::new();
+        graph.push_move(0); // a loop at the start: retrograde analysis
+        graph.push_move(1);
+        graph.close(None);
+        for v in 1..n {
+            if v + 1 < n {
+                graph.push_move(v + 1);
+            }
+            graph.close(None);
+        }
+        let (values, method) = solve(&graph, &Control::default()).unwrap();
+        assert_eq!(method, Method::Retrograde);
+        // from 1 the path has n - 2 moves to its end; 0 moves there or loops
+        assert_eq!(values[1], if (n - 2) % 2 == 1 { Outcome::Win(n - 2) } else { Outcome::Lose(n - 2) });
+        let mut wide = GameGraph::new();
+        for c in 1..=n {
+            wide.push_move(c);
+        }
+        wide.push_move(0);
+        wide.close(None);
+        for _ in 1..=n {
+            wide.close(Some(Outcome::Win(0)));
+        }
+        let (values, _) = solve(&wide, &Control::default()).unwrap();
+        assert_eq!(values[0], Outcome::Draw, "every move loses but the loop");
     }
 
     #[test]
