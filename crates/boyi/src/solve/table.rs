@@ -24,21 +24,43 @@ use crate::value::{Outcome, Packed, Turn, Value};
 /// solving).
 const SERIAL_BELOW: u64 = 1 << 16;
 
-/// Calls `each` on every part of `layer`, in parallel unless `serial`.
-fn for_each_part<G: Layered, S: Send>(
+/// A worker's scratch: a part's members and a move list.
+type Scratch<G> = (Vec<(u64, <G as crate::game::Game>::Pos)>, Vec<<G as crate::game::Game>::Move>);
+
+/// Visits every position of `game`, the last layer first, each layer's
+/// parts in parallel (on the calling thread below [`SERIAL_BELOW`]
+/// positions), with a scratch move list; reports progress as "solving".
+fn walk_layers<G: Layered>(
     game: &G,
-    layer: usize,
-    serial: bool,
-    init: impl Fn() -> S + Sync + Send,
-    each: impl Fn(&mut S, usize) -> Result<(), Error> + Sync + Send,
+    ctl: &Control,
+    visit: impl Fn(u64, &G::Pos, &mut Vec<G::Move>) -> Result<(), Error> + Sync + Send,
 ) -> Result<(), Error> {
-    let parts = game.layer_parts(layer);
-    if serial {
-        let mut scratch = init();
-        (0..parts).try_for_each(|part| each(&mut scratch, part))
-    } else {
-        (0..parts).into_par_iter().try_for_each_init(init, each)
+    let serial = game.size() < SERIAL_BELOW;
+    let each = |(members, moves): &mut Scratch<G>, layer: usize, part: usize| {
+        ctl.check()?;
+        members.clear();
+        game.layer_part(layer, part, members);
+        for (rank, pos) in members.iter() {
+            visit(*rank, pos, moves)?;
+        }
+        ctl.advance(members.len() as u64);
+        Ok::<(), Error>(())
+    };
+    ctl.start("solving", game.size());
+    for layer in (0..game.layer_count()).rev() {
+        ctl.check()?;
+        let parts = game.layer_parts(layer);
+        if serial {
+            let mut scratch = (Vec::new(), Vec::new());
+            (0..parts).try_for_each(|part| each(&mut scratch, layer, part))?;
+        } else {
+            (0..parts)
+                .into_par_iter()
+                .try_for_each_init(|| (Vec::new(), Vec::new()), |scratch, part| each(scratch, layer, part))?;
+        }
     }
+    ctl.finish();
+    Ok(())
 }
 
 /// Bytes the table for `game` needs, before solving.
@@ -65,30 +87,12 @@ pub fn solve<G: Layered>(game: &G, ctl: &Control) -> Result<Solved<G::Value>, Er
     let table = Solved::from_slots(slots);
     let promise = Promise::new(size);
 
-    ctl.start("solving", size as u64);
-    let serial = (size as u64) < SERIAL_BELOW;
-    for layer in (0..layers).rev() {
-        ctl.check()?;
-        for_each_part(
-            game,
-            layer,
-            serial,
-            || (Vec::new(), Vec::new()),
-            |(members, moves), part| {
-                ctl.check()?;
-                members.clear();
-                game.layer_part(layer, part, members);
-                for (rank, pos) in members.iter() {
-                    let value = solve_one(game, &table, &promise, *rank, pos, moves);
-                    <G::Value as Value>::Packed::store(&table.slots()[*rank as usize], value.pack());
-                    promise.solved(*rank);
-                }
-                ctl.advance(members.len() as u64);
-                Ok(())
-            },
-        )?;
-    }
-    ctl.finish();
+    walk_layers(game, ctl, |rank, pos, moves| {
+        let value = solve_one(game, &table, &promise, rank, pos, moves);
+        <G::Value as Value>::Packed::store(&table.slots()[rank as usize], value.pack());
+        promise.solved(rank);
+        Ok(())
+    })?;
     Ok(table)
 }
 
@@ -123,50 +127,32 @@ pub fn solve_wins<G: Layered<Value = Outcome>>(game: &G, ctl: &Control) -> Resul
         .map_err(|_| Error::Unsupported(format!("{size} positions do not fit this machine's address space")))?;
     let wins = Wins { bits: (0..words).map(|_| AtomicU64::new(0)).collect() };
     let promise = Promise::new(size as usize);
-    let serial = size < SERIAL_BELOW;
-    ctl.start("solving", size);
-    for layer in (0..game.layer_count()).rev() {
-        ctl.check()?;
-        for_each_part(
-            game,
-            layer,
-            serial,
-            || (Vec::new(), Vec::new()),
-            |(members, moves), part| {
-                ctl.check()?;
-                members.clear();
-                game.layer_part(layer, part, members);
-                for &(rank, ref pos) in members.iter() {
-                    moves.clear();
-                    game.moves(pos, moves);
-                    let won = if moves.is_empty() {
-                        match game.terminal(pos) {
-                            Outcome::Draw => {
-                                return Err(Error::Unsupported(
-                                    "a position ends in a draw, which a win/lose bitmap cannot hold".into(),
-                                ))
-                            }
-                            end => end.is_win(),
-                        }
-                    } else {
-                        moves.iter().any(|&mv| {
-                            let step = game.play(pos, mv);
-                            let child = game.child_rank(rank, pos, mv, &step);
-                            promise.check(rank, child);
-                            wins.get(child) == (step.turn == Turn::Again)
-                        })
-                    };
-                    if won {
-                        wins.set(rank);
-                    }
-                    promise.solved(rank);
+    walk_layers(game, ctl, |rank, pos, moves| {
+        moves.clear();
+        game.moves(pos, moves);
+        let won = if moves.is_empty() {
+            match game.terminal(pos) {
+                Outcome::Draw => {
+                    return Err(Error::Unsupported(
+                        "a position ends in a draw, which a win/lose bitmap cannot hold".into(),
+                    ))
                 }
-                ctl.advance(members.len() as u64);
-                Ok(())
-            },
-        )?;
-    }
-    ctl.finish();
+                end => end.is_win(),
+            }
+        } else {
+            moves.iter().any(|&mv| {
+                let step = game.play(pos, mv);
+                let child = game.child_rank(rank, pos, mv, &step);
+                promise.check(rank, child);
+                wins.get(child) == (step.turn == Turn::Again)
+            })
+        };
+        if won {
+            wins.set(rank);
+        }
+        promise.solved(rank);
+        Ok(())
+    })?;
     Ok(wins)
 }
 
