@@ -82,11 +82,6 @@ impl GameGraph {
         self.offsets[v as usize] as usize..self.offsets[v as usize + 1] as usize
     }
 
-    /// Bytes held: what a graph of `positions` and `edges` costs, for budgets.
-    pub fn bytes_for(positions: u64, edges: u64) -> u64 {
-        positions * 8 + edges * 4
-    }
-
     fn ended_value(&self, v: u32) -> Outcome {
         match self.ruled.binary_search_by_key(&v, |&(u, _)| u) {
             Ok(i) => self.ruled[i].1,
