@@ -507,23 +507,14 @@ impl Listing for ChaseListing {
     fn picture(&self, game: &Chase, _: &Duel, cx: &Cx) -> Result<Option<String>, Error> {
         let key = self.solved_key(game).expect("chase is solved whole");
         let table = cx.retrograde(&key, game)?;
-        let (mut won, mut lost, mut drawn) = (Vec::new(), Vec::new(), 0u64);
-        for rank in 0..table.len() {
-            if rank % (1 << 20) == 0 {
-                cx.ctl.check()?;
-            }
-            let (counts, r) = match table.value_at(rank) {
-                Outcome::Win(r) => (&mut won, r as usize),
-                Outcome::Lose(r) => (&mut lost, r as usize),
-                Outcome::Draw => {
-                    drawn += 1;
-                    continue;
-                }
-            };
-            if counts.len() <= r {
-                counts.resize(r + 1, 0u64);
-            }
-            counts[r] += 1;
+        let mut stopped = false;
+        let values = (0..table.len()).map_while(|rank| {
+            stopped = rank % (1 << 20) == 0 && cx.ctl.check().is_err();
+            (!stopped).then(|| table.value_at(rank))
+        });
+        let (won, lost, drawn) = crate::plot::remoteness_counts(values);
+        if stopped {
+            cx.ctl.check()?;
         }
         let title = format!("{}: the {} indexed positions by remoteness", self.instance(game), table.len());
         crate::plot::remoteness_svg(&title, &won, &lost, drawn).map(Some).map_err(Error::input)

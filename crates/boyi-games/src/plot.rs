@@ -153,6 +153,27 @@ pub fn outcome_map_svg(
     Ok(svg)
 }
 
+/// Positions won and lost by remoteness, and how many are drawn: what
+/// [`remoteness_svg`] draws.
+pub fn remoteness_counts(values: impl IntoIterator<Item = boyi::Outcome>) -> (Vec<u64>, Vec<u64>, u64) {
+    let (mut won, mut lost, mut drawn) = (Vec::new(), Vec::new(), 0u64);
+    for value in values {
+        let (counts, r) = match value {
+            boyi::Outcome::Win(r) => (&mut won, r as usize),
+            boyi::Outcome::Lose(r) => (&mut lost, r as usize),
+            boyi::Outcome::Draw => {
+                drawn += 1;
+                continue;
+            }
+        };
+        if counts.len() <= r {
+            counts.resize(r + 1, 0u64);
+        }
+        counts[r] += 1;
+    }
+    (won, lost, drawn)
+}
+
 /// How many positions are won and lost at each remoteness (the drawn are
 /// counted in the title: they have none).
 pub fn remoteness_svg(title: &str, won: &[u64], lost: &[u64], drawn_count: u64) -> Result<String, String> {

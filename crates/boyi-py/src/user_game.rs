@@ -464,21 +464,7 @@ impl Solution {
 
     /// How many positions are won and lost at each remoteness, as a picture.
     fn plot(&self) -> PyResult<Picture> {
-        let (mut won, mut lost, mut drawn) = (Vec::new(), Vec::new(), 0);
-        for value in &self.values {
-            let (counts, r) = match *value {
-                Outcome::Win(r) => (&mut won, r),
-                Outcome::Lose(r) => (&mut lost, r),
-                Outcome::Draw => {
-                    drawn += 1;
-                    continue;
-                }
-            };
-            if counts.len() <= r as usize {
-                counts.resize(r as usize + 1, 0u64);
-            }
-            counts[r as usize] += 1;
-        }
+        let (won, lost, drawn) = plot::remoteness_counts(self.values.iter().copied());
         let title = format!("{} positions by remoteness", self.values.len());
         Picture::drawn(plot::remoteness_svg(&title, &won, &lost, drawn))
     }
