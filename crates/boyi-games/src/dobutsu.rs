@@ -20,14 +20,16 @@
 //! turned round, and one solve covers both. A position that ends the
 //! game has no moves: where we can capture their lion it is a win in one
 //! ply (the capture), where their lion stands on our back rank out of our
-//! reach it is lost. Those positions stay in the index, so every move
-//! leads somewhere with a rank.
+//! reach it is lost.
 //!
 //! The index places our lion, their lion, then the other pieces: which of
 //! the ten free squares hold pieces (a combination), which kinds stand
 //! there (an arrangement of a multiset), their owners, which chicks are
 //! hens, and how many of each kind in hand are ours. Boards mirrored left
-//! to right are one position: our lion stands on file A or B.
+//! to right are one position. Lions side by side, or one already home,
+//! mean the game is over at once: the index leaves those boards out (21
+//! of the 132 lion placements remain) and moves into them are valued on
+//! the spot ([`Indexed::outside`]).
 //!
 //! The material is part of the game: a position with fewer pieces (say
 //! the lions and one chick each) is a smaller game of its own, small
@@ -329,7 +331,14 @@ impl Game for Dobutsu {
     }
 
     fn key(&self, b: &Board) -> u64 {
-        self.rank(b)
+        if self.outside(b).is_none() {
+            return self.rank(b);
+        }
+        // Ranks stay below 2^32: the board itself, 4 bits a square and 2 a
+        // hand count, with the top bit set.
+        let cells = b.cells.iter().fold(0u64, |k, &p| k << 4 | u64::from(p & 15));
+        let hands = b.hand.iter().flatten().fold(0u64, |k, &n| k << 2 | u64::from(n));
+        1 << 63 | cells << 12 | hands
     }
 }
 
@@ -347,12 +356,27 @@ impl Indexed for Dobutsu {
                 theirs = s;
             }
         }
-        if ours % FILES == 2 {
+        debug_assert!(self.outside(b).is_none(), "rank of a position out of the index: {b:?}");
+        if mirror_first(ours, theirs) {
             let flip = |s: usize| s - s % FILES + (FILES - 1 - s % FILES);
             self.index.rank(&b.mirrored(), flip(ours), flip(theirs))
         } else {
             self.index.rank(b, ours, theirs)
         }
+    }
+
+    /// Positions over at once (see [`lions_indexed`]).
+    fn outside(&self, b: &Board) -> Option<Outcome> {
+        let (ours, theirs) = (b.lion(0), b.lion(THEIRS));
+        if side_by_side(ours, theirs) {
+            return Some(Outcome::Win(1));
+        }
+        if theirs / FILES == 3 {
+            return ended(b);
+        }
+        // Our lion reached their back rank and stayed: we had won. No move
+        // leads here (the game ends first); `parse` refuses such boards.
+        (ours / FILES == 0).then_some(Outcome::Win(0))
     }
 
     fn unrank(&self, rank: u64) -> Board {
@@ -365,14 +389,69 @@ impl Reversible for Dobutsu {
     /// rank may have been a chick that promoted; a capture gives back a
     /// piece from their hand, a chick in hand perhaps a hen before), or a
     /// drop lifted back into their hand. Boards mirrored are one position,
-    /// so with our lion on file A the mirrored board's un-moves count too;
-    /// only positions as the index keeps them (their lion, who moves
-    /// there, on file A or B) and that have moves are listed.
+    /// so where the index keeps this board for its mirror image too, the
+    /// mirror image's un-moves count as well; only positions as the index
+    /// keeps them ([`lions_indexed`]) and that have moves are listed.
     fn unmoves(&self, b: &Board, out: &mut Vec<(Board, Turn)>) {
         self.unmoves_of(b, out);
-        if b.lion(0).is_multiple_of(FILES) {
-            self.unmoves_of(&b.mirrored(), out);
+        let mirrored = b.mirrored();
+        if mirror_first(mirrored.lion(0), mirrored.lion(THEIRS)) {
+            self.unmoves_of(&mirrored, out);
         }
+    }
+
+    /// Counts without listing: a lion's step next to theirs or onto our
+    /// far rank leaves the index, every other move stays in it.
+    fn count_moves(&self, b: &Board, _: &mut Vec<Shift>) -> (usize, Option<Outcome>) {
+        if ended(b).is_some() {
+            return (0, None);
+        }
+        let (mut ours, mut empty, mut their_lion) = (0u16, 0u16, 0);
+        let mut attacks = [0u16; SQUARES];
+        for (s, &p) in b.cells.iter().enumerate() {
+            match p {
+                0 => empty |= 1 << s,
+                p if p & THEIRS == 0 => ours |= 1 << s,
+                p => {
+                    attacks[s] = STEPS[0][(p & 7) as usize][s];
+                    if p == LION | THEIRS {
+                        their_lion = s;
+                    }
+                }
+            }
+        }
+        let (mut inside, mut out) = (0, None);
+        for (from, &p) in b.cells.iter().enumerate() {
+            if p == 0 || p & THEIRS != 0 {
+                continue;
+            }
+            let mut targets = STEPS[1][p as usize][from] & !ours;
+            if p != LION {
+                inside += targets.count_ones() as usize;
+                continue;
+            }
+            while targets != 0 {
+                let to = targets.trailing_zeros() as usize;
+                targets &= targets - 1;
+                let leaves = if side_by_side(to, their_lion) {
+                    // they take our lion
+                    Some(Outcome::Lose(2))
+                } else if to / FILES == 0 {
+                    // arrived: it stays unless a piece of theirs (not one
+                    // taken on the way) takes it
+                    let taken = attacks.iter().enumerate().any(|(s, &a)| s != to && a >> to & 1 == 1);
+                    Some(if taken { Outcome::Lose(2) } else { Outcome::Win(1) })
+                } else {
+                    None
+                };
+                match leaves {
+                    Some(v) => out = out.max(Some(v)),
+                    None => inside += 1,
+                }
+            }
+        }
+        let kinds = b.hand[0].iter().filter(|&&n| n > 0).count();
+        (inside + kinds * empty.count_ones() as usize, out)
     }
 }
 
@@ -400,10 +479,10 @@ impl Dobutsu {
             return;
         }
         // A position before, with our lion on `lion` and our pieces
-        // attacking `attacked`: kept if the index holds it (our lion on
-        // file A or B) and it has not ended.
+        // attacking `attacked`: kept if the index holds it and it has not
+        // ended.
         let mut keep = |before: Board, lion: usize, attacked: u16| {
-            if lion % FILES != 2 && attacked >> their_lion & 1 == 0 {
+            if lions_indexed(lion, their_lion) && attacked >> their_lion & 1 == 0 {
                 out.push((before, Turn::Pass));
             }
         };
@@ -461,6 +540,32 @@ impl Dobutsu {
     }
 }
 
+/// Whether the index holds positions with our lion on `ours` and theirs on
+/// `theirs`. The rest are over at once ([`Dobutsu::outside`]): lions side
+/// by side (we take theirs), their lion on our back rank (it has arrived,
+/// or we take it), our lion on our far rank (we had won). Of the boards
+/// mirrored left to right one is kept: our lion on file A, or on file B
+/// with theirs on file A or B. 21 pairs of the 132, as in
+/// `clausecker/dobutsu`'s table.
+const fn lions_indexed(ours: usize, theirs: usize) -> bool {
+    ours != theirs
+        && ours / FILES != 0
+        && theirs / FILES != 3
+        && !side_by_side(ours, theirs)
+        && (ours.is_multiple_of(FILES) || (ours % FILES == 1 && theirs % FILES != 2))
+}
+
+/// Whether two squares touch (a lion's step apart).
+const fn side_by_side(a: usize, b: usize) -> bool {
+    (a / FILES).abs_diff(b / FILES) <= 1 && (a % FILES).abs_diff(b % FILES) <= 1
+}
+
+/// Whether the mirror image of a board with lions on these squares is the
+/// one the index keeps.
+fn mirror_first(ours: usize, theirs: usize) -> bool {
+    ours % FILES == 2 || (ours % FILES == 1 && theirs % FILES == 2)
+}
+
 /// Binomial coefficients C(n, k) for n, k up to 10 (the free squares).
 const BINOMIAL: [[u64; 11]; 11] = {
     let mut t = [[0u64; 11]; 11];
@@ -498,7 +603,7 @@ struct Block {
 #[derive(Clone, Debug)]
 struct Index {
     material: [u8; 3],
-    /// (our lion, their lion) square pairs, our lion on file A or B.
+    /// (our lion, their lion) square pairs as [`lions_indexed`] keeps them.
     lions: Vec<(u8, u8)>,
     lion_rank: [[u32; SQUARES]; SQUARES],
     blocks: Vec<Block>,
@@ -511,11 +616,8 @@ impl Index {
         let mut lions = Vec::new();
         let mut lion_rank = [[u32::MAX; SQUARES]; SQUARES];
         for ours in 0..SQUARES {
-            if ours % FILES == 2 {
-                continue;
-            }
             for theirs in 0..SQUARES {
-                if theirs != ours {
+                if lions_indexed(ours, theirs) {
                     lion_rank[ours][theirs] = lions.len() as u32;
                     lions.push((ours as u8, theirs as u8));
                 }
@@ -870,6 +972,12 @@ impl Listing for DobutsuListing {
         let game = Dobutsu::with_material(material);
         let sente = Board { cells, hand };
         let pos = if mover == 0 { sente } else { sente.turned() };
+        if pos.lion(0) / FILES == 0 {
+            let side = ["Sente", "Gote"][usize::from(mover)];
+            return Err(bad(format!(
+                "{side}'s lion stands on the far rank with {side} to move: the game ended when it arrived"
+            )));
+        }
         Ok((game, Moving { pos, mover }))
     }
 
@@ -1032,9 +1140,9 @@ mod tests {
 
     #[test]
     fn index_sizes() {
-        // 88 lion pairs (ours on file A or B) times the placements of the rest
-        assert_eq!(Dobutsu::with_material([0, 0, 0]).size(), 88);
-        assert_eq!(Dobutsu::full().size(), 88 * 11_878_227);
+        // 21 lion pairs times the placements of the rest
+        assert_eq!(Dobutsu::with_material([0, 0, 0]).size(), 21);
+        assert_eq!(Dobutsu::full().size(), 21 * 11_878_227);
     }
 
     #[test]
@@ -1054,11 +1162,38 @@ mod tests {
             let r = (seed >> 11) % g.size();
             let b = g.unrank(r);
             assert!(g.holds(&b));
+            assert_eq!(g.outside(&b), None);
             assert_eq!(g.rank(&b), r);
-            if b.lion(0).is_multiple_of(FILES) {
-                assert_eq!(g.rank(&b.mirrored()), r, "mirrored boards are one position");
+            let m = b.mirrored();
+            assert_eq!(g.outside(&m), None);
+            if m != b && mirror_first(m.lion(0), m.lion(THEIRS)) {
+                assert_eq!(g.rank(&m), r, "mirrored boards are one position");
             }
         }
+    }
+
+    #[test]
+    fn malformed_and_impossible_positions_are_named() {
+        let err = |text: &str| match DobutsuListing.parse(text) {
+            Ok(_) => panic!("{text} was accepted"),
+            Err(e) => e.to_string(),
+        };
+        assert!(err("S/gle/-c-/-C-/ELG").contains("SIDE/R1/R2/R3/R4/HAND"));
+        assert!(err("S/gle/-c-/-C-/EG-/-").contains("Sente has 0 lions"));
+        assert!(err("S/gle/-c-/-CC/ELG/C").contains("4 chicks"));
+        assert!(err("S/gle/-c-/-X-/ELG/-").contains("unknown piece 'X'"));
+        assert!(err("S/gle/-c-/-C-/ELGE/-").contains("rank 4 has 4 squares"));
+        assert!(err("S/gLe/-c-/l--/E-G/-").contains("Sente's lion stands on the far rank with Sente to move"));
+        assert!(err("G/gLe/-c-/-C-/ElG/-").contains("Gote's lion stands on the far rank with Gote to move"));
+        // their lion home with us to move: won if we take it, else lost
+        let (g, state) = DobutsuListing.parse("S/g-e/-cL/E--/-l-/-").unwrap();
+        assert_eq!(g.outside(&state.pos), Some(Outcome::Win(1)));
+        let (g, state) = DobutsuListing.parse("S/g-e/-cL/---/-l-/E").unwrap();
+        assert_eq!(g.outside(&state.pos), Some(Outcome::Lose(0)));
+        let (g, state) = DobutsuListing.parse("S/gle/-c-/-L-/E-G/C").unwrap();
+        assert_eq!(g.outside(&state.pos), None);
+        let (g, state) = DobutsuListing.parse("S/g-e/-l-/-L-/E-G/Cc").unwrap();
+        assert_eq!(g.outside(&state.pos), Some(Outcome::Win(1)), "lions side by side");
     }
 
     #[test]
@@ -1078,8 +1213,11 @@ mod tests {
         for _ in 0..5 {
             let mut next = Vec::new();
             for b in layer {
-                assert_eq!(g.rank(&g.unrank(g.rank(&b))), g.rank(&b));
                 assert!(g.holds(&b));
+                if g.outside(&b).is_some() {
+                    continue;
+                }
+                assert_eq!(g.rank(&g.unrank(g.rank(&b))), g.rank(&b));
                 let mut moves = Vec::new();
                 g.moves(&b, &mut moves);
                 for mv in moves {
@@ -1120,7 +1258,16 @@ mod tests {
                 let v = if moves.is_empty() {
                     g.terminal(b)
                 } else {
-                    moves.iter().map(|&mv| Outcome::back((), Turn::Pass, value[&g.play(b, mv).pos])).max().unwrap()
+                    // a board the index leaves out is over: valued by the rules
+                    let child = |c: &Board| {
+                        value.get(c).copied().unwrap_or_else(|| {
+                            let mut moves = Vec::new();
+                            g.moves(c, &mut moves);
+                            assert!(moves.is_empty(), "a board out of the index has moves: {c:?}");
+                            g.terminal(c)
+                        })
+                    };
+                    moves.iter().map(|&mv| Outcome::back((), Turn::Pass, child(&g.play(b, mv).pos))).max().unwrap()
                 };
                 if v != value[b] {
                     changed = true;

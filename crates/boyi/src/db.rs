@@ -46,7 +46,7 @@ use std::sync::Mutex;
 
 use crate::control::Control;
 use crate::error::Error;
-use crate::game::Indexed;
+use crate::game::{value_in, Indexed};
 use crate::solve::{value_from_analysis, value_moves, Solved};
 use crate::value::{Outcome, Value};
 
@@ -733,7 +733,7 @@ where
         for r in c * CHUNK..end {
             let pos = game.unrank(r);
             let stored = read(r)?;
-            let moves = value_moves(game, &pos, |child| read(game.rank(child)))?;
+            let moves = value_moves(game, &pos, |child| value_in(game, child, read))?;
             let derived = value_from_analysis(game, &pos, &moves);
             if derived != stored {
                 let mut f = found.lock().unwrap_or_else(|e| e.into_inner());

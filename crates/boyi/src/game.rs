@@ -139,6 +139,34 @@ pub trait Indexed: Game {
         let _ = (parent, pos, mv);
         self.rank(&step.pos)
     }
+
+    /// The value of `pos` if the index leaves it out, else `None`. An index
+    /// may leave out positions that are over at once and that moves can
+    /// still reach (a king left where it is taken, a piece that has just
+    /// reached home): they need no slot when their value is read off the
+    /// board, and in Dōbutsu Shōgi they are three in four positions.
+    /// [`Self::rank`] is never called on them. Every lookup of a solved
+    /// position goes through [`value_in`]. Retrograde analysis takes moves
+    /// out of the index worth a win in one, a draw or a loss in at most
+    /// two plies to the mover, and refuses others.
+    fn outside(&self, pos: &Self::Pos) -> Option<Self::Value> {
+        let _ = pos;
+        None
+    }
+}
+
+/// The value of `pos` in a table of values by rank, or off the board if
+/// the index leaves it out.
+#[inline]
+pub fn value_in<G: Indexed, E>(
+    game: &G,
+    pos: &G::Pos,
+    by_rank: impl FnOnce(u64) -> Result<G::Value, E>,
+) -> Result<G::Value, E> {
+    match game.outside(pos) {
+        Some(v) => Ok(v),
+        None => by_rank(game.rank(pos)),
+    }
 }
 
 /// An indexed game split into layers so that every move goes to a strictly
@@ -169,6 +197,17 @@ pub trait Reversible: Indexed {
     /// are never predecessors. [`crate::solve::retrograde::verify_unmoves`]
     /// checks an implementation against the forward moves.
     fn unmoves(&self, pos: &Self::Pos, out: &mut Vec<(Self::Pos, Turn)>);
+
+    /// For retrograde analysis's first pass: how many moves of `pos` lead
+    /// to positions in the index, and the best value to the mover of those
+    /// that leave it ([`Indexed::outside`]). A game whose index leaves
+    /// nothing out may count without listing its moves; one that leaves
+    /// positions out must override this (`verify_unmoves` checks it).
+    fn count_moves(&self, pos: &Self::Pos, scratch: &mut Vec<Self::Move>) -> (usize, Option<Self::Value>) {
+        scratch.clear();
+        self.moves(pos, scratch);
+        (scratch.len(), None)
+    }
 }
 
 /// An impartial game: both players have the same moves from every position,

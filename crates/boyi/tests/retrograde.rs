@@ -90,6 +90,7 @@ fn loopy(max_positions: usize, again_percent: u32) -> impl Strategy<Value = Loop
                 1 => Just(Outcome::Win(0)),
                 1 => Just(Outcome::Draw),
                 1 => Just(Outcome::Lose(2)),
+                1 => Just(Outcome::Win(1)),
                 1 => Just(Outcome::Win(3)),
             ],
             n,
@@ -133,6 +134,91 @@ proptest! {
     fn retrograde_with_bonus_turns_equals_fixed_point(g in loopy(14, 30)) {
         check(&g)?;
     }
+
+    #[test]
+    fn positions_left_out_of_the_index_are_valued_on_the_spot(g in loopy(14, 0)) {
+        check_trimmed(&g)?;
+    }
+}
+
+/// [`Loopy`] with its ended positions worth a loss in none, a draw or a
+/// win in one left out of the index, as Dōbutsu Shōgi leaves out boards
+/// over at once: the rest are numbered `0..kept.len()`.
+struct Trimmed<'a> {
+    game: &'a Loopy,
+    kept: Vec<u32>,
+    rank_of: Vec<u64>,
+}
+
+impl<'a> Trimmed<'a> {
+    fn new(game: &'a Loopy) -> Self {
+        let out = |p: usize| {
+            game.edges[p].is_empty() && matches!(game.terminal[p], Outcome::Lose(0) | Outcome::Draw | Outcome::Win(1))
+        };
+        let kept: Vec<u32> = (0..game.edges.len()).filter(|&p| !out(p)).map(|p| p as u32).collect();
+        let mut rank_of = vec![u64::MAX; game.edges.len()];
+        for (r, &p) in kept.iter().enumerate() {
+            rank_of[p as usize] = r as u64;
+        }
+        Trimmed { game, kept, rank_of }
+    }
+}
+
+impl Game for Trimmed<'_> {
+    type Pos = u32;
+    type Move = u8;
+    type Value = Outcome;
+
+    fn moves(&self, pos: &u32, out: &mut Vec<u8>) {
+        self.game.moves(pos, out)
+    }
+    fn play(&self, pos: &u32, mv: u8) -> StepOf<Self> {
+        self.game.play(pos, mv)
+    }
+    fn terminal(&self, pos: &u32) -> Outcome {
+        self.game.terminal(pos)
+    }
+}
+
+impl Indexed for Trimmed<'_> {
+    fn size(&self) -> u64 {
+        self.kept.len() as u64
+    }
+    fn rank(&self, pos: &u32) -> u64 {
+        assert_ne!(self.rank_of[*pos as usize], u64::MAX, "rank of {pos}, left out");
+        self.rank_of[*pos as usize]
+    }
+    fn unrank(&self, index: u64) -> u32 {
+        self.kept[index as usize]
+    }
+    fn outside(&self, pos: &u32) -> Option<Outcome> {
+        (self.rank_of[*pos as usize] == u64::MAX).then(|| self.game.terminal[*pos as usize])
+    }
+}
+
+impl Reversible for Trimmed<'_> {
+    fn unmoves(&self, pos: &u32, out: &mut Vec<(u32, Turn)>) {
+        self.game.unmoves(pos, out)
+    }
+    fn count_moves(&self, pos: &u32, _: &mut Vec<u8>) -> (usize, Option<Outcome>) {
+        let edges = &self.game.edges[*pos as usize];
+        let out = edges.iter().filter_map(|&(c, turn)| self.outside(&c).map(|v| Outcome::back((), turn, v))).max();
+        (edges.iter().filter(|(c, _)| self.outside(c).is_none()).count(), out)
+    }
+}
+
+fn check_trimmed(g: &Loopy) -> Result<(), TestCaseError> {
+    let t = Trimmed::new(g);
+    prop_assert_eq!(verify_unmoves(&t), Ok(()));
+    let want = fixed_point(g);
+    let ctl = Control::default();
+    let by_unmoves = retrograde::solve(&t, &ctl).unwrap();
+    let by_edges = retrograde::solve_by_edges(&t, &ctl).unwrap();
+    for p in 0..g.edges.len() as u32 {
+        prop_assert_eq!(by_unmoves.value(&t, &p), want[p as usize], "un-moves at {}", p);
+        prop_assert_eq!(by_edges.value(&t, &p), want[p as usize], "edges at {}", p);
+    }
+    Ok(())
 }
 
 /// A database written from the solve reads back every value, passes

@@ -31,8 +31,13 @@ use crate::error::Error;
 use crate::game::{Game, Indexed, Reversible};
 use crate::value::{Outcome, Turn, Value};
 
-/// Marks an unsettled cell; the low 14 bits count its moves not yet known to lose.
+/// Marks an unsettled cell; the low 13 bits count its moves not yet
+/// known to lose, and `LOSES_IN_TWO` says a move out of the index loses
+/// in two plies (a floor under the remoteness if the position is lost).
 const PENDING: u16 = 0xC000;
+const LOSES_IN_TWO: u16 = 0x2000;
+const MOVES: u16 = 0x1FFF;
+/// A settled cell's remoteness.
 const COUNT: u16 = 0x3FFF;
 /// Positions a worker takes at once: large enough to amortise scheduling,
 /// small enough that a level of a few thousand positions still splits.
@@ -128,9 +133,8 @@ fn solve_with<G: Reversible<Value = Outcome>>(
             let mut ended = Vec::new();
             for (i, cell) in part.iter().enumerate() {
                 let pos = game.unrank((chunk * CHUNK + i) as u64);
-                moves.clear();
-                game.moves(&pos, moves);
-                cell.store(initial_cell(game, &pos, moves.len(), &mut ended)?, Relaxed);
+                let (inside, out) = game.count_moves(&pos, moves);
+                cell.store(initial_cell(game, &pos, inside, out, &mut ended)?, Relaxed);
             }
             ctl.advance(part.len() as u64);
             Ok::<_, Error>(ended)
@@ -162,11 +166,18 @@ pub fn solve_by_edges<G: Indexed<Value = Outcome>>(game: &G, ctl: &Control) -> R
         let pos = game.unrank(r as u64);
         moves.clear();
         game.moves(&pos, &mut moves);
-        cells[r].store(initial_cell(game, &pos, moves.len(), &mut ended)?, Relaxed);
+        let (mut inside, mut out) = (0, None);
         for &mv in &moves {
             let step = game.play(&pos, mv);
-            start[game.child_rank(r as u64, &pos, mv, &step) as usize + 1] += 1;
+            match game.outside(&step.pos) {
+                Some(v) => out = out.max(Some(Outcome::back((), step.turn, v))),
+                None => {
+                    start[game.child_rank(r as u64, &pos, mv, &step) as usize + 1] += 1;
+                    inside += 1;
+                }
+            }
         }
+        cells[r].store(initial_cell(game, &pos, inside, out, &mut ended)?, Relaxed);
     }
     for x in 0..size {
         start[x + 1] += start[x];
@@ -184,6 +195,9 @@ pub fn solve_by_edges<G: Indexed<Value = Outcome>>(game: &G, ctl: &Control) -> R
         game.moves(&pos, &mut moves);
         for &mv in &moves {
             let step = game.play(&pos, mv);
+            if game.outside(&step.pos).is_some() {
+                continue;
+            }
             let x = game.child_rank(r as u64, &pos, mv, &step) as usize;
             let again = if step.turn == Turn::Again { AGAIN_BIT } else { 0 };
             from[fill[x] as usize] = r as u32 | again;
@@ -216,32 +230,56 @@ fn checked_size<G: Indexed<Value = Outcome>>(game: &G, most: u64) -> Result<usiz
         .map_err(|_| Error::Unsupported(format!("{size} positions do not fit this machine's address space")))
 }
 
-/// The starting cell of a position with `moves` legal moves; an ended
-/// position is counted at its remoteness in `ended`.
+/// The starting cell of a position with `inside` moves into the index
+/// and `out` the best value to it of its moves out of the index; a
+/// position settled here is counted at its remoteness in `ended`.
+///
+/// A move out of the index is valued on the spot, so only values the
+/// counting cannot get wrong are taken: a win in one (nothing is
+/// faster), a draw (the position is then never lost: one count is never
+/// taken back), and a loss in at most two plies (a floor the cell keeps).
 #[inline]
 fn initial_cell<G: Indexed<Value = Outcome>>(
     game: &G,
     pos: &G::Pos,
-    moves: usize,
+    inside: usize,
+    out: Option<Outcome>,
     ended: &mut Vec<u64>,
 ) -> Result<u16, Error> {
-    if moves == 0 {
-        let value = game.terminal(pos);
-        if let Some(r) = value.remoteness() {
-            if r > Outcome::MAX_PACKED_REMOTENESS {
-                return Err(Error::Unsupported(format!("an ended position has remoteness {r}")));
-            }
-            if ended.len() <= r as usize {
-                ended.resize(r as usize + 1, 0);
-            }
-            ended[r as usize] += 1;
+    let settled = match out {
+        None if inside == 0 => Some(game.terminal(pos)),
+        Some(Outcome::Win(1)) => Some(Outcome::Win(1)),
+        Some(Outcome::Lose(r)) if r <= 2 && inside == 0 => Some(Outcome::Lose(r)),
+        Some(Outcome::Draw) if inside == 0 => Some(Outcome::Draw),
+        None | Some(Outcome::Lose(0..=1)) => None,
+        Some(Outcome::Lose(2)) => return pending(inside).map(|cell| cell | LOSES_IN_TWO),
+        Some(Outcome::Draw) => return pending(inside + 1),
+        Some(other) => {
+            return Err(Error::Unsupported(format!(
+                "a move out of the index is worth {other:?}; retrograde analysis takes only wins in one, draws and losses in two"
+            )))
         }
-        Ok(value.pack())
-    } else if moves > COUNT as usize {
-        Err(Error::Unsupported(format!("a position has {moves} moves; retrograde analysis counts up to {COUNT}")))
-    } else {
-        Ok(PENDING | moves as u16)
+    };
+    let Some(value) = settled else { return pending(inside) };
+    if let Some(r) = value.remoteness() {
+        if r > Outcome::MAX_PACKED_REMOTENESS {
+            return Err(Error::Unsupported(format!("an ended position has remoteness {r}")));
+        }
+        if ended.len() <= r as usize {
+            ended.resize(r as usize + 1, 0);
+        }
+        ended[r as usize] += 1;
     }
+    Ok(value.pack())
+}
+
+fn pending(moves: usize) -> Result<u16, Error> {
+    if moves > MOVES as usize {
+        return Err(Error::Unsupported(format!(
+            "a position has {moves} moves; retrograde analysis counts up to {MOVES}"
+        )));
+    }
+    Ok(PENDING | moves as u16)
 }
 
 /// Settles levels from `level` on. The positions settled at one level
@@ -363,7 +401,14 @@ fn settle(cell: &AtomicU16, value: Outcome, rank: u64, next: &[AtomicU64]) -> bo
         if cur & PENDING != PENDING {
             return false;
         }
-        let new = if value.is_win() || cur & COUNT == 1 { value.pack() } else { cur - 1 };
+        let new = if value.is_win() {
+            value.pack()
+        } else if cur & MOVES == 1 {
+            let floor = if cur & LOSES_IN_TWO != 0 { Outcome::Lose(2) } else { Outcome::Lose(0) };
+            value.max(floor).pack()
+        } else {
+            cur - 1
+        };
         match cell.compare_exchange_weak(cur, new, Relaxed, Relaxed) {
             Ok(_) => {
                 if new & PENDING != PENDING {
@@ -414,7 +459,7 @@ pub(crate) fn advise_huge_pages(addr: usize, len: usize) {
 /// `p -> x`, `unmoves(x)` lists `p` with the same turn, as many times as
 /// there are such moves, and nothing else. Meant for tests: it walks the
 /// whole space and keeps every edge in a hash map.
-pub fn verify_unmoves<G: Reversible>(game: &G) -> Result<(), String> {
+pub fn verify_unmoves<G: Reversible<Value = Outcome>>(game: &G) -> Result<(), String> {
     let mut balance: FxHashMap<(u64, u64, bool), i64> = FxHashMap::default();
     let mut moves = Vec::new();
     let mut back = Vec::new();
@@ -425,9 +470,22 @@ pub fn verify_unmoves<G: Reversible>(game: &G) -> Result<(), String> {
         }
         moves.clear();
         game.moves(&pos, &mut moves);
+        let (mut inside, mut out) = (0, None);
         for &mv in &moves {
             let step = game.play(&pos, mv);
+            if let Some(v) = game.outside(&step.pos) {
+                out = out.max(Some(Outcome::back((), step.turn, v)));
+                continue;
+            }
+            inside += 1;
             *balance.entry((game.rank(&step.pos), r, step.turn == Turn::Again)).or_default() += 1;
+        }
+        let mut scratch = Vec::new();
+        if game.count_moves(&pos, &mut scratch) != (inside, out) {
+            return Err(format!(
+                "count_moves({r}) = {:?}; its moves give {inside} into the index and {out:?} out of it",
+                game.count_moves(&pos, &mut scratch)
+            ));
         }
         back.clear();
         game.unmoves(&pos, &mut back);

@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use super::{value_moves, Analysis};
 use crate::db::{Database, Stored};
-use crate::game::Indexed;
+use crate::game::{value_in, Indexed};
 use crate::value::{Outcome, Packed, Value};
 
 /// One slot a position; a solver fills the slots from many threads at once.
@@ -67,7 +67,8 @@ impl<V: Value> Solved<V> {
     }
 
     pub fn value<G: Indexed<Value = V>>(&self, game: &G, pos: &G::Pos) -> V {
-        self.value_at(game.rank(pos))
+        let found: Result<V, std::convert::Infallible> = value_in(game, pos, |rank| Ok(self.value_at(rank)));
+        found.unwrap_or_else(|never| match never {})
     }
 
     /// Every legal move of `pos` with its value to the mover, best first.
