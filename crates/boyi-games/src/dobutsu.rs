@@ -217,6 +217,13 @@ impl Dobutsu {
         Dobutsu { material, index: Index::new(material) }
     }
 
+    /// Whether the index holds `b` (its lions as [`lions_indexed`] keeps them).
+    pub fn indexed(&self, b: &Board) -> bool {
+        let (ours, theirs) = (b.lion(0), b.lion(THEIRS));
+        let flip = |s: usize| s - s % FILES + (FILES - 1 - s % FILES);
+        lions_indexed(ours, theirs) || lions_indexed(flip(ours), flip(theirs))
+    }
+
     pub fn material(&self) -> [u8; 3] {
         self.material
     }
@@ -331,7 +338,7 @@ impl Game for Dobutsu {
     }
 
     fn key(&self, b: &Board) -> u64 {
-        if self.outside(b).is_none() {
+        if self.indexed(b) {
             return self.rank(b);
         }
         // Ranks stay below 2^32: the board itself, 4 bits a square and 2 a
@@ -356,7 +363,6 @@ impl Indexed for Dobutsu {
                 theirs = s;
             }
         }
-        debug_assert!(self.outside(b).is_none(), "rank of a position out of the index: {b:?}");
         if mirror_first(ours, theirs) {
             let flip = |s: usize| s - s % FILES + (FILES - 1 - s % FILES);
             self.index.rank(&b.mirrored(), flip(ours), flip(theirs))
@@ -365,18 +371,13 @@ impl Indexed for Dobutsu {
         }
     }
 
-    /// Positions over at once (see [`lions_indexed`]).
+    /// Positions over at once: we take their lion, or it is home. The
+    /// index leaves out those where the lions alone say so (see
+    /// [`lions_indexed`]); the others keep a slot but are never searched.
     fn outside(&self, b: &Board) -> Option<Outcome> {
-        let (ours, theirs) = (b.lion(0), b.lion(THEIRS));
-        if side_by_side(ours, theirs) {
-            return Some(Outcome::Win(1));
-        }
-        if theirs / FILES == 3 {
-            return ended(b);
-        }
         // Our lion reached their back rank and stayed: we had won. No move
         // leads here (the game ends first); `parse` refuses such boards.
-        (ours / FILES == 0).then_some(Outcome::Win(0))
+        ended(b).or_else(|| (b.lion(0) / FILES == 0).then_some(Outcome::Win(0)))
     }
 
     fn unrank(&self, rank: u64) -> Board {
@@ -400,58 +401,63 @@ impl Reversible for Dobutsu {
         }
     }
 
-    /// Counts without listing: a lion's step next to theirs or onto our
-    /// far rank leaves the index, every other move stays in it.
+    /// Counts without listing: a move that leaves our lion where they
+    /// take it loses in two, a lion's safe step onto our far rank wins in
+    /// one (both valued on the spot), every other move is searched.
     fn count_moves(&self, b: &Board, _: &mut Vec<Shift>) -> (usize, Option<Outcome>) {
-        if ended(b).is_some() {
-            return (0, None);
-        }
-        let (mut ours, mut empty, mut their_lion) = (0u16, 0u16, 0);
+        let (mut ours, mut empty, mut our_lion) = (0u16, 0u16, 0);
         let mut attacks = [0u16; SQUARES];
         for (s, &p) in b.cells.iter().enumerate() {
             match p {
                 0 => empty |= 1 << s,
-                p if p & THEIRS == 0 => ours |= 1 << s,
-                p => {
-                    attacks[s] = STEPS[0][(p & 7) as usize][s];
-                    if p == LION | THEIRS {
-                        their_lion = s;
-                    }
+                LION => {
+                    ours |= 1 << s;
+                    our_lion = s;
                 }
+                p if p & THEIRS == 0 => ours |= 1 << s,
+                p => attacks[s] = STEPS[0][(p & 7) as usize][s],
             }
         }
-        let (mut inside, mut out) = (0, None);
+        // whether a piece of theirs, other than one standing on `to`, attacks it
+        let attacked = |to: usize| attacks.iter().enumerate().any(|(s, &a)| s != to && a >> to & 1 == 1);
+        let checkers = (0..SQUARES).filter(|&s| attacks[s] >> our_lion & 1 == 1).fold(0u16, |m, s| m | 1 << s);
+        let (mut inside, mut loses, mut wins) = (0, false, false);
         for (from, &p) in b.cells.iter().enumerate() {
             if p == 0 || p & THEIRS != 0 {
                 continue;
             }
             let mut targets = STEPS[1][p as usize][from] & !ours;
-            if p != LION {
-                inside += targets.count_ones() as usize;
+            if p == LION {
+                while targets != 0 {
+                    let to = targets.trailing_zeros() as usize;
+                    targets &= targets - 1;
+                    if attacked(to) {
+                        loses = true;
+                    } else if to / FILES == 0 {
+                        wins = true;
+                    } else {
+                        inside += 1;
+                    }
+                }
                 continue;
             }
-            while targets != 0 {
-                let to = targets.trailing_zeros() as usize;
-                targets &= targets - 1;
-                let leaves = if side_by_side(to, their_lion) {
-                    // they take our lion
-                    Some(Outcome::Lose(2))
-                } else if to / FILES == 0 {
-                    // arrived: it stays unless a piece of theirs (not one
-                    // taken on the way) takes it
-                    let taken = attacks.iter().enumerate().any(|(s, &a)| s != to && a >> to & 1 == 1);
-                    Some(if taken { Outcome::Lose(2) } else { Outcome::Win(1) })
-                } else {
-                    None
-                };
-                match leaves {
-                    Some(v) => out = out.max(Some(v)),
-                    None => inside += 1,
-                }
-            }
+            // another piece's move saves the lion only by taking its one attacker
+            let safe = match checkers.count_ones() {
+                0 => targets,
+                1 => targets & checkers,
+                _ => 0,
+            };
+            inside += safe.count_ones() as usize;
+            loses |= targets & !safe != 0;
         }
-        let kinds = b.hand[0].iter().filter(|&&n| n > 0).count();
-        (inside + kinds * empty.count_ones() as usize, out)
+        let drops = b.hand[0].iter().filter(|&&n| n > 0).count() * empty.count_ones() as usize;
+        if checkers == 0 {
+            inside += drops;
+        } else {
+            loses |= drops > 0;
+        }
+        let out = if wins { Some(Outcome::Win(1)) } else { loses.then_some(Outcome::Lose(2)) };
+        (inside, out)
     }
 }
 
@@ -651,6 +657,7 @@ impl Index {
 
     /// `b` with our lion on `ours`, on file A or B, theirs on `theirs`.
     fn rank(&self, b: &Board, ours: usize, theirs: usize) -> u64 {
+        debug_assert!(lions_indexed(ours, theirs), "rank of a board out of the index: {b:?}");
         let lions = self.lion_rank[ours][theirs] as u64;
         // the ten other squares, in order, and what stands on them
         let mut on = [0u8; 3];
@@ -1162,10 +1169,10 @@ mod tests {
             let r = (seed >> 11) % g.size();
             let b = g.unrank(r);
             assert!(g.holds(&b));
-            assert_eq!(g.outside(&b), None);
+            assert!(g.indexed(&b));
             assert_eq!(g.rank(&b), r);
             let m = b.mirrored();
-            assert_eq!(g.outside(&m), None);
+            assert!(g.indexed(&m));
             if m != b && mirror_first(m.lion(0), m.lion(THEIRS)) {
                 assert_eq!(g.rank(&m), r, "mirrored boards are one position");
             }
@@ -1214,7 +1221,8 @@ mod tests {
             let mut next = Vec::new();
             for b in layer {
                 assert!(g.holds(&b));
-                if g.outside(&b).is_some() {
+                if !g.indexed(&b) {
+                    assert!(g.outside(&b).is_some(), "left out of the index yet not over: {b:?}");
                     continue;
                 }
                 assert_eq!(g.rank(&g.unrank(g.rank(&b))), g.rank(&b));
@@ -1289,6 +1297,9 @@ mod tests {
             let solved = retrograde::solve(&g, &Control::default()).unwrap();
             for (b, v) in &want {
                 assert_eq!(solved.value(&g, b), *v, "{material:?} {b:?}");
+            }
+            for r in 0..g.size() {
+                assert_eq!(solved.value_at(r), want[&g.unrank(r)], "{material:?} slot {r}");
             }
         }
     }

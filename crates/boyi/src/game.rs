@@ -140,15 +140,15 @@ pub trait Indexed: Game {
         self.rank(&step.pos)
     }
 
-    /// The value of `pos` if the index leaves it out, else `None`. An index
-    /// may leave out positions that are over at once and that moves can
-    /// still reach (a king left where it is taken, a piece that has just
-    /// reached home): they need no slot when their value is read off the
-    /// board, and in Dōbutsu Shōgi they are three in four positions.
-    /// [`Self::rank`] is never called on them. Every lookup of a solved
-    /// position goes through [`value_in`]. Retrograde analysis takes moves
-    /// out of the index worth a win in one, a draw or a loss in at most
-    /// two plies to the mover, and refuses others.
+    /// The value of `pos` if it can be read off the board (the game is
+    /// over at once: a king left where it is taken, a piece that has just
+    /// reached home), else `None`. An index may leave such positions out
+    /// (in Dōbutsu Shōgi three boards in four), and [`Self::rank`] is then
+    /// never called on them; those it keeps a slot for are filled without
+    /// being searched. Every lookup of a solved position goes through
+    /// [`value_in`]. Retrograde analysis takes moves into them worth a win
+    /// in one, a draw or a loss in at most two plies to the mover, and
+    /// refuses others.
     fn outside(&self, pos: &Self::Pos) -> Option<Self::Value> {
         let _ = pos;
         None
@@ -199,10 +199,11 @@ pub trait Reversible: Indexed {
     fn unmoves(&self, pos: &Self::Pos, out: &mut Vec<(Self::Pos, Turn)>);
 
     /// For retrograde analysis's first pass: how many moves of `pos` lead
-    /// to positions in the index, and the best value to the mover of those
-    /// that leave it ([`Indexed::outside`]). A game whose index leaves
-    /// nothing out may count without listing its moves; one that leaves
-    /// positions out must override this (`verify_unmoves` checks it).
+    /// to positions that must be searched, and the best value to the mover
+    /// of those that lead to positions valued on the spot
+    /// ([`Indexed::outside`]). A game without such positions may count
+    /// without listing its moves; one with them must override this
+    /// (`verify_unmoves` checks it).
     fn count_moves(&self, pos: &Self::Pos, scratch: &mut Vec<Self::Move>) -> (usize, Option<Self::Value>) {
         scratch.clear();
         self.moves(pos, scratch);

@@ -142,12 +142,14 @@ proptest! {
 }
 
 /// [`Loopy`] with its ended positions worth a loss in none, a draw or a
-/// win in one left out of the index, as Dōbutsu Shōgi leaves out boards
-/// over at once: the rest are numbered `0..kept.len()`.
+/// win in one valued on the spot, as Dōbutsu Shōgi values boards over at
+/// once: those of odd number are left out of the index, the rest are
+/// numbered `0..kept.len()`.
 struct Trimmed<'a> {
     game: &'a Loopy,
     kept: Vec<u32>,
     rank_of: Vec<u64>,
+    on_the_spot: Vec<bool>,
 }
 
 impl<'a> Trimmed<'a> {
@@ -155,12 +157,13 @@ impl<'a> Trimmed<'a> {
         let out = |p: usize| {
             game.edges[p].is_empty() && matches!(game.terminal[p], Outcome::Lose(0) | Outcome::Draw | Outcome::Win(1))
         };
-        let kept: Vec<u32> = (0..game.edges.len()).filter(|&p| !out(p)).map(|p| p as u32).collect();
+        let kept: Vec<u32> = (0..game.edges.len()).filter(|&p| !out(p) || p % 2 == 0).map(|p| p as u32).collect();
         let mut rank_of = vec![u64::MAX; game.edges.len()];
         for (r, &p) in kept.iter().enumerate() {
             rank_of[p as usize] = r as u64;
         }
-        Trimmed { game, kept, rank_of }
+        let on_the_spot = (0..game.edges.len()).map(out).collect();
+        Trimmed { game, kept, rank_of, on_the_spot }
     }
 }
 
@@ -192,7 +195,7 @@ impl Indexed for Trimmed<'_> {
         self.kept[index as usize]
     }
     fn outside(&self, pos: &u32) -> Option<Outcome> {
-        (self.rank_of[*pos as usize] == u64::MAX).then(|| self.game.terminal[*pos as usize])
+        self.on_the_spot[*pos as usize].then(|| self.game.terminal[*pos as usize])
     }
 }
 
@@ -217,6 +220,11 @@ fn check_trimmed(g: &Loopy) -> Result<(), TestCaseError> {
     for p in 0..g.edges.len() as u32 {
         prop_assert_eq!(by_unmoves.value(&t, &p), want[p as usize], "un-moves at {}", p);
         prop_assert_eq!(by_edges.value(&t, &p), want[p as usize], "edges at {}", p);
+    }
+    // the slots of positions valued on the spot hold their values too
+    for (r, &p) in t.kept.iter().enumerate() {
+        prop_assert_eq!(by_unmoves.value_at(r as u64), want[p as usize], "slot {} (position {})", r, p);
+        prop_assert_eq!(by_edges.value_at(r as u64), want[p as usize], "slot {} (position {})", r, p);
     }
     Ok(())
 }

@@ -37,6 +37,10 @@ use crate::value::{Outcome, Turn, Value};
 const PENDING: u16 = 0xC000;
 const LOSES_IN_TWO: u16 = 0x2000;
 const MOVES: u16 = 0x1FFF;
+/// A position valued on the spot ([`Indexed::outside`]) that keeps a slot:
+/// never walked (its predecessors counted it out), filled in at the end.
+/// A draw's kind with a remoteness, which packed outcomes never are.
+const ON_THE_SPOT: u16 = 0x0001;
 /// A settled cell's remoteness.
 const COUNT: u16 = 0x3FFF;
 /// Positions a worker takes at once: large enough to amortise scheduling,
@@ -133,6 +137,10 @@ fn solve_with<G: Reversible<Value = Outcome>>(
             let mut ended = Vec::new();
             for (i, cell) in part.iter().enumerate() {
                 let pos = game.unrank((chunk * CHUNK + i) as u64);
+                if game.outside(&pos).is_some() {
+                    cell.store(ON_THE_SPOT, Relaxed);
+                    continue;
+                }
                 let (inside, out) = game.count_moves(&pos, moves);
                 cell.store(initial_cell(game, &pos, inside, out, &mut ended)?, Relaxed);
             }
@@ -164,6 +172,10 @@ pub fn solve_by_edges<G: Indexed<Value = Outcome>>(game: &G, ctl: &Control) -> R
             ctl.advance(CHUNK as u64);
         }
         let pos = game.unrank(r as u64);
+        if game.outside(&pos).is_some() {
+            cells[r].store(ON_THE_SPOT, Relaxed);
+            continue;
+        }
         moves.clear();
         game.moves(&pos, &mut moves);
         let (mut inside, mut out) = (0, None);
@@ -191,6 +203,9 @@ pub fn solve_by_edges<G: Indexed<Value = Outcome>>(game: &G, ctl: &Control) -> R
             ctl.check()?;
         }
         let pos = game.unrank(r as u64);
+        if game.outside(&pos).is_some() {
+            continue;
+        }
         moves.clear();
         game.moves(&pos, &mut moves);
         for &mv in &moves {
@@ -375,11 +390,15 @@ fn propagate<G: Indexed<Value = Outcome>, P: Predecessors<G>>(
         saver.maybe_save(level, &ended, cells, ctl)?;
     }
     saver.finished();
-    // What no level reached is a draw.
-    cells.par_iter().for_each(|c| {
-        if c.load(Relaxed) & PENDING == PENDING {
-            c.store(Outcome::Draw.pack(), Relaxed);
+    // What no level reached is a draw; what was valued on the spot gets
+    // its value.
+    cells.par_iter().enumerate().for_each(|(r, c)| match c.load(Relaxed) {
+        ON_THE_SPOT => {
+            let value = game.outside(&game.unrank(r as u64)).expect("valued on the spot when counted");
+            c.store(value.pack(), Relaxed);
         }
+        cell if cell & PENDING == PENDING => c.store(Outcome::Draw.pack(), Relaxed),
+        _ => {}
     });
     ctl.finish();
     Ok(Solved::from_slots(cells))
@@ -467,6 +486,10 @@ pub fn verify_unmoves<G: Reversible<Value = Outcome>>(game: &G) -> Result<(), St
         let pos = game.unrank(r);
         if game.rank(&pos) != r {
             return Err(format!("rank(unrank({r})) = {}", game.rank(&pos)));
+        }
+        if game.outside(&pos).is_some() {
+            // valued on the spot: never walked, so its un-moves are never asked
+            continue;
         }
         moves.clear();
         game.moves(&pos, &mut moves);
