@@ -401,6 +401,12 @@ impl Reversible for Dobutsu {
         }
     }
 
+    /// Captures and drops change the material, the outermost part of a
+    /// rank: one move back can land anywhere in the table.
+    fn predecessors_scattered(&self) -> bool {
+        true
+    }
+
     /// Counts without listing: a move that leaves our lion where they
     /// take it loses in two, a lion's safe step onto our far rank wins in
     /// one (both valued on the spot), every other move is searched.

@@ -198,6 +198,14 @@ pub trait Reversible: Indexed {
     /// checks an implementation against the forward moves.
     fn unmoves(&self, pos: &Self::Pos, out: &mut Vec<(Self::Pos, Turn)>);
 
+    /// Whether the positions one move before a position usually lie far
+    /// apart in the index (captures and drops that change the material):
+    /// retrograde analysis then fetches their slots ahead of settling them,
+    /// which pays where they miss the cache and costs where they do not.
+    fn predecessors_scattered(&self) -> bool {
+        false
+    }
+
     /// For retrograde analysis's first pass: how many moves of `pos` lead
     /// to positions that must be searched, and the best value to the mover
     /// of those that lead to positions valued on the spot
