@@ -1312,9 +1312,9 @@ mod tests {
 
     /// The published result (Tanaka, 2009; `clausecker/dobutsu`): Sente
     /// loses in 78 plies, and its four moves lose in 78, 78, 78 and 76; the
-    /// longest win takes 173 plies. It needs the whole game solved (16 min
-    /// and 12 GiB here: `boyi db build dobutsu --out F --memory 16G`), so it
-    /// runs where `BOYI_DOBUTSU_DB=F` names such a file.
+    /// longest win takes 173 plies. It needs the whole game solved (a
+    /// minute and 560 MB here: `boyi db build dobutsu --out F`), so it runs
+    /// where `BOYI_DOBUTSU_DB=F` names such a file.
     #[test]
     fn the_start_is_lost_in_78_plies() {
         let Some(path) = std::env::var_os("BOYI_DOBUTSU_DB") else {
