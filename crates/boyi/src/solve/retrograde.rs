@@ -324,7 +324,20 @@ fn propagate<G: Indexed<Value = Outcome>, P: Predecessors<G>>(
     mut saver: Saver,
     ctl: &Control,
 ) -> Result<Solved<Outcome>, Error> {
-    ctl.start("retrograde analysis", cells.len() as u64);
+    // The bar counts positions walked against those that can be: not the
+    // ones valued on the spot, and (unknown until the end) not the draws,
+    // so it ends with a jump of the draws. A resumed solve starts past the
+    // positions its earlier levels walked.
+    let (spot, walked_before) = cells
+        .par_iter()
+        .map(|c| match c.load(Relaxed) {
+            ON_THE_SPOT => (1, 0),
+            cell if cell & PENDING != PENDING && cell & PENDING != 0 && u32::from(cell & COUNT) < level => (0, 1),
+            _ => (0, 0),
+        })
+        .reduce(|| (0u64, 0u64), |a, b| (a.0 + b.0, a.1 + b.1));
+    ctl.start("retrograde analysis (positions settled)", cells.len() as u64 - spot);
+    ctl.advance(walked_before);
     let words = cells.len().div_ceil(64);
     let mut current = zeroed_bits(words);
     let mut next = zeroed_bits(words);
