@@ -539,6 +539,30 @@ mod tests {
 
     type Cell = (i32, i32);
 
+    /// The rank space cut into parts (the distributed solver's algorithm)
+    /// gives the one-process solve's database byte for byte: chase, and
+    /// torus chase with its draws.
+    #[test]
+    fn parts_write_the_same_database() {
+        let ctl = Control::default();
+        for game in [Chase::new(16, 2), Chase::torus(9, 2)] {
+            let one = retrograde::solve(&game, &ctl).unwrap();
+            let ident = boyi::db::Ident { game: "chase".into(), params: String::new(), key: "chase:parts".into() };
+            let dir = std::env::temp_dir();
+            let path = |tag: &str| dir.join(format!("boyi-parts-{}-{tag}.db", std::process::id()));
+            boyi::db::write(&path("one"), &ident, &one, &ctl).unwrap();
+            let want = std::fs::read(path("one")).unwrap();
+            for parts in [2, 3, 4] {
+                let (split, traffic) = boyi::solve::partitioned::solve(&game, parts, &ctl).unwrap();
+                boyi::db::write(&path("split"), &ident, &split, &ctl).unwrap();
+                assert!(std::fs::read(path("split")).unwrap() == want, "{parts} parts");
+                assert!(traffic.busiest() > 0, "parts send each other updates");
+            }
+            let _ = std::fs::remove_file(path("one"));
+            let _ = std::fs::remove_file(path("split"));
+        }
+    }
+
     /// Every position of an `n × n` board as the statement tells it, valued
     /// by plain value iteration: horizon 0, 1, 2, ... (an unfinished game
     /// counts as a draw) until nothing changes.

@@ -141,6 +141,38 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    #[test]
+    fn parts_solve_exactly_as_one(g in loopy(24, 20)) {
+        check_parts(&g)?;
+        check_parts(&Trimmed::new(&g))?;
+    }
+}
+
+/// The rank space cut into 1 to 5 parts (some empty when there are more
+/// parts than positions) gives the one-process solve's values exactly.
+fn check_parts<G: Reversible<Value = Outcome>>(g: &G) -> Result<(), TestCaseError> {
+    use boyi::solve::partitioned;
+    let ctl = Control::default();
+    let Ok(one) = retrograde::solve(g, &ctl) else {
+        // a game the solver refuses (a bonus turn out of the index) is refused in parts too
+        prop_assert!(partitioned::solve(g, 2, &ctl).is_err());
+        return Ok(());
+    };
+    for parts in 1..=5 {
+        let (split, traffic) = partitioned::solve(g, parts, &ctl).unwrap();
+        for r in 0..g.size() {
+            prop_assert_eq!(split.value_at(r), one.value_at(r), "{} parts, rank {}", parts, r);
+        }
+        if parts == 1 {
+            prop_assert_eq!(traffic.busiest(), 0, "one part sends nothing");
+        }
+    }
+    Ok(())
+}
+
 /// [`Loopy`] with its ended positions worth a loss in none, a draw or a
 /// win in one valued on the spot, as Dōbutsu Shōgi values boards over at
 /// once: those of odd number are left out of the index, the rest are

@@ -13,6 +13,7 @@ pub mod heaps;
 pub mod matching;
 pub mod misere;
 pub mod negamax;
+pub mod partitioned;
 pub mod retrograde;
 pub mod solved;
 pub mod table;

@@ -34,13 +34,13 @@ use crate::value::{Outcome, Turn, Value};
 /// Marks an unsettled cell; the low 13 bits count its moves not yet
 /// known to lose, and `LOSES_IN_TWO` says a move out of the index loses
 /// in two plies (a floor under the remoteness if the position is lost).
-const PENDING: u16 = 0xC000;
+pub(super) const PENDING: u16 = 0xC000;
 const LOSES_IN_TWO: u16 = 0x2000;
 const MOVES: u16 = 0x1FFF;
 /// A position valued on the spot ([`Indexed::outside`]) that keeps a slot:
 /// never walked (its predecessors counted it out), filled in at the end.
 /// A draw's kind with a remoteness, which packed outcomes never are.
-const ON_THE_SPOT: u16 = 0x0001;
+pub(super) const ON_THE_SPOT: u16 = 0x0001;
 /// A settled cell's remoteness.
 const COUNT: u16 = 0x3FFF;
 /// Positions a worker takes at once: large enough to amortise scheduling,
@@ -233,7 +233,7 @@ pub fn solve_by_edges<G: Indexed<Value = Outcome>>(game: &G, ctl: &Control) -> R
     propagate(game, cells, ended, 0, &Edges { start, from }, false, Saver::none(), ctl)
 }
 
-fn add_counts(mut a: Vec<u64>, b: Vec<u64>) -> Vec<u64> {
+pub(super) fn add_counts(mut a: Vec<u64>, b: Vec<u64>) -> Vec<u64> {
     if a.len() < b.len() {
         return add_counts(b, a);
     }
@@ -243,7 +243,7 @@ fn add_counts(mut a: Vec<u64>, b: Vec<u64>) -> Vec<u64> {
     a
 }
 
-fn checked_size<G: Indexed<Value = Outcome>>(game: &G, most: u64) -> Result<usize, Error> {
+pub(super) fn checked_size<G: Indexed<Value = Outcome>>(game: &G, most: u64) -> Result<usize, Error> {
     let size = game.size();
     if size > most {
         return Err(Error::Unsupported(format!(
@@ -263,7 +263,7 @@ fn checked_size<G: Indexed<Value = Outcome>>(game: &G, most: u64) -> Result<usiz
 /// faster), a draw (the position is then never lost: one count is never
 /// taken back), and a loss in at most two plies (a floor the cell keeps).
 #[inline]
-fn initial_cell<G: Indexed<Value = Outcome>>(
+pub(super) fn initial_cell<G: Indexed<Value = Outcome>>(
     game: &G,
     pos: &G::Pos,
     inside: usize,
@@ -297,7 +297,7 @@ fn initial_cell<G: Indexed<Value = Outcome>>(
     Ok(value.pack())
 }
 
-fn pending(moves: usize) -> Result<u16, Error> {
+pub(super) fn pending(moves: usize) -> Result<u16, Error> {
     if moves > MOVES as usize {
         return Err(Error::Unsupported(format!(
             "a position has {moves} moves; retrograde analysis counts up to {MOVES}"
@@ -495,7 +495,7 @@ fn prefetch<T>(item: &T) {
 
 /// Whether a cell holds a win or loss of exactly this remoteness.
 #[inline]
-fn at_level(cell: u16, level: u32) -> bool {
+pub(super) fn at_level(cell: u16, level: u32) -> bool {
     let kind = cell & PENDING;
     kind != 0 && kind != PENDING && (cell & COUNT) as u32 == level
 }
@@ -503,7 +503,7 @@ fn at_level(cell: u16, level: u32) -> bool {
 /// Tells an unsettled predecessor that one of its moves is worth `value`
 /// to it; if that settles it, it is marked for the next level.
 #[inline]
-fn settle(cell: &AtomicU16, value: Outcome, rank: u64, next: &[AtomicU64]) -> bool {
+pub(super) fn settle(cell: &AtomicU16, value: Outcome, rank: u64, next: &[AtomicU64]) -> bool {
     let mut cur = cell.load(Relaxed);
     loop {
         if cur & PENDING != PENDING {
@@ -530,13 +530,13 @@ fn settle(cell: &AtomicU16, value: Outcome, rank: u64, next: &[AtomicU64]) -> bo
     }
 }
 
-fn zeroed_bits(words: usize) -> Vec<AtomicU64> {
+pub(super) fn zeroed_bits(words: usize) -> Vec<AtomicU64> {
     let mut bits = Vec::with_capacity(words);
     bits.par_extend((0..words).into_par_iter().map(|_| AtomicU64::new(0)));
     bits
 }
 
-fn zeroed(size: usize) -> Vec<AtomicU16> {
+pub(super) fn zeroed(size: usize) -> Vec<AtomicU16> {
     let mut cells = Vec::with_capacity(size);
     advise_huge_pages(cells.as_ptr() as usize, size * std::mem::size_of::<AtomicU16>());
     cells.par_extend((0..size).into_par_iter().map(|_| AtomicU16::new(0)));
