@@ -174,6 +174,11 @@ pub enum Command {
         /// table hit rates).
         #[arg(long, requires = "connect4")]
         duplication: bool,
+        /// Instead, solve chase n = 64 in one process and with its rank
+        /// space cut into each of these numbers of parts (the distributed
+        /// solver's algorithm, in one process).
+        #[arg(long, value_name = "P", num_args = 1..)]
+        parts: Vec<usize>,
         #[command(flatten)]
         options: JudgeOptions,
     },

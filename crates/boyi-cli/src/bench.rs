@@ -621,6 +621,53 @@ pub fn lookups(databases: &[std::sync::Arc<boyi::db::Database>], runs: usize, em
     }
 }
 
+/// `boyi bench --parts P...`: chase n = 64 solved in one process and with
+/// its rank space cut into each P parts (the distributed solver's
+/// algorithm, parts in one process): wall time, and the bytes the busiest
+/// part sent at one level and in all.
+pub fn parts(counts: &[usize], runs: usize, ctl: &Control, emit: impl Fn(&str)) -> Result<(), boyi::Error> {
+    use boyi::solve::{partitioned, retrograde};
+    let game = boyi_games::chase::Chase::new(64, boyi_games::chase::Chase::CQOI_REACH);
+    let quiet = ctl.without_progress();
+    let median = |mut t: Vec<Duration>| {
+        t.sort();
+        t[t.len() / 2]
+    };
+    let mut one = Vec::new();
+    for _ in 0..runs.max(1) {
+        let start = Instant::now();
+        std::hint::black_box(retrograde::solve(&game, &quiet)?);
+        one.push(start.elapsed());
+    }
+    let one = median(one);
+    emit(
+        "| chase n = 64 | wall (median) | / one process | busiest part, one level | busiest part, all levels |\n\
+         |---|---|---|---|---|\n",
+    );
+    emit(&format!("| one process | {:.2} s | 1.00 | | |\n", one.as_secs_f64()));
+    for &p in counts {
+        let mut times = Vec::new();
+        let mut traffic = partitioned::Traffic::default();
+        for _ in 0..runs.max(1) {
+            let start = Instant::now();
+            let (solved, t) = partitioned::solve(&game, p, &quiet)?;
+            times.push(start.elapsed());
+            std::hint::black_box(solved);
+            traffic = t;
+        }
+        let t = median(times);
+        let total = (0..p).map(|i| traffic.sent.iter().map(|level| level[i]).sum::<u64>()).max().unwrap_or(0);
+        emit(&format!(
+            "| {p} parts | {:.2} s | {:.2} | {:.1} MB | {:.1} MB |\n",
+            t.as_secs_f64(),
+            t.as_secs_f64() / one.as_secs_f64(),
+            traffic.busiest() as f64 / 1e6,
+            total as f64 / 1e6
+        ));
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -245,8 +245,11 @@ fn run(command: Command, threads: Option<usize>, databases: Vec<Arc<Database>>, 
             eprintln!("boyi: wrote {count} positions to {}", out.display());
             Ok(())
         }
-        Command::Bench { names, runs, list, input, connect4, limit, duplication, options } => {
-            if let Some(name) = input {
+        Command::Bench { names, runs, list, input, connect4, limit, duplication, parts, options } => {
+            if !parts.is_empty() {
+                bench::parts(&parts, runs.unwrap_or(3), ctl, write_stdout)
+                    .map_err(|e| in_context("bench")(e.into()))?;
+            } else if let Some(name) = input {
                 write_stdout(&bench::input(&name)?);
             } else if !databases.is_empty() {
                 bench::lookups(&databases, runs.unwrap_or(5), write_stdout);

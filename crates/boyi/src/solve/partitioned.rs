@@ -4,9 +4,10 @@
 //!
 //! A part holds only its slice: its cells, its two frontier bitmaps, its
 //! count of ended positions by remoteness. A level is bulk synchronous:
-//! every part walks its own positions of that level and sends each
-//! predecessor's update to the part that owns the predecessor; the parts
-//! exchange (one all-to-all a level, what MPI's `alltoallv` does between
+//! every part walks its own positions of that level (all cores on it),
+//! settles the predecessors it owns at once and keeps an update for each
+//! of the others, addressed to the part that owns it; the parts exchange
+//! (one all-to-all a level, what MPI's `alltoallv` does between
 //! processes); every part settles the updates it received; a sum over the
 //! parts says whether the solve goes on. Updates of one level all carry
 //! the same remoteness and settling is order-free, so the values are
@@ -75,12 +76,8 @@ pub fn solve<G: Reversible<Value = Outcome>>(
     ctl.reserve("the retrograde table", super::retrograde::bytes_needed(game))?;
     let bounds = bounds(size, parts);
     ctl.start("counting moves", size);
-    let mut slices: Vec<Part> = bounds
-        .windows(2)
-        .collect::<Vec<_>>()
-        .into_par_iter()
-        .map(|w| count_part(game, w[0], w[1], ctl))
-        .collect::<Result<_, Error>>()?;
+    let mut slices: Vec<Part> =
+        bounds.windows(2).map(|w| count_part(game, w[0], w[1], ctl)).collect::<Result<_, Error>>()?;
     ctl.finish();
     let ended = slices.iter().fold(Vec::new(), |a, p| add_counts(a, p.ended.clone()));
     ctl.start("retrograde analysis (positions settled)", size);
@@ -104,42 +101,41 @@ pub fn solve<G: Reversible<Value = Outcome>>(
             )));
         }
         let scan = ended_here > 0;
-        // Each part walks its own positions of this level.
-        let outgoing: Vec<Vec<Vec<Update>>> = slices
-            .par_iter_mut()
-            .map(|part| {
+        // Each part walks its own positions of this level, settling its own
+        // predecessors at once and keeping the others' updates to send.
+        let walked: Vec<(Vec<Vec<Update>>, u64)> = slices
+            .iter_mut()
+            .enumerate()
+            .map(|(me, part)| {
                 std::mem::swap(&mut part.current, &mut part.next);
-                let (out, walked) = walk(game, part, level, scan, parts, &owner);
-                ctl.advance(walked);
-                out
+                walk(game, part, me, level, scan, parts, &owner, ctl)
             })
-            .collect();
-        traffic.sent.push(
-            outgoing
-                .iter()
-                .enumerate()
-                .map(|(from, out)| {
-                    let elsewhere: usize =
-                        out.iter().enumerate().filter(|&(to, _)| to != from).map(|(_, u)| u.len()).sum();
-                    elsewhere as u64 * UPDATE_BYTES
-                })
-                .collect(),
-        );
+            .collect::<Result<_, Error>>()?;
+        let mut outgoing = Vec::with_capacity(parts);
+        let mut settled_at_home = 0;
+        let mut sent = Vec::with_capacity(parts);
+        for (out, home) in walked {
+            settled_at_home += home;
+            sent.push(out.iter().map(|u| u.len() as u64 * UPDATE_BYTES).sum());
+            outgoing.push(out);
+        }
+        traffic.sent.push(sent);
         let incoming = exchange(outgoing, parts);
         // Each part settles what it was sent.
-        next_count = slices
-            .par_iter()
-            .zip(incoming)
-            .map(|(part, updates)| {
-                updates
-                    .iter()
-                    .map(|&(rank, value)| {
-                        let local = rank - part.lo;
-                        settle(&part.cells[local as usize], Outcome::unpack(value), local, &part.next) as u64
-                    })
-                    .sum::<u64>()
-            })
-            .sum();
+        next_count = settled_at_home
+            + slices
+                .iter()
+                .zip(incoming)
+                .map(|(part, updates)| {
+                    updates
+                        .par_iter()
+                        .map(|&(rank, value)| {
+                            let local = rank - part.lo;
+                            settle(&part.cells[local as usize], Outcome::unpack(value), local, &part.next) as u64
+                        })
+                        .sum::<u64>()
+                })
+                .sum::<u64>();
         level += 1;
     }
     // What no level reached is a draw; what was valued on the spot gets its value.
@@ -161,67 +157,104 @@ pub fn solve<G: Reversible<Value = Outcome>>(
 
 /// The first pass over one slice: every position's move count or value.
 fn count_part<G: Reversible<Value = Outcome>>(game: &G, lo: u64, hi: u64, ctl: &Control) -> Result<Part, Error> {
+    const CHUNK: usize = 2048;
     let cells = zeroed((hi - lo) as usize);
-    let mut ended = Vec::new();
-    let mut moves = Vec::new();
-    for (i, cell) in cells.iter().enumerate() {
-        if i % 4096 == 0 {
+    let ended = cells
+        .par_chunks(CHUNK)
+        .enumerate()
+        .map_init(Vec::new, |moves, (chunk, slice)| {
             ctl.check()?;
-            ctl.advance(4096.min(cells.len() - i) as u64);
-        }
-        let pos = game.unrank(lo + i as u64);
-        if game.outside(&pos).is_some() {
-            cell.store(ON_THE_SPOT, Relaxed);
-            continue;
-        }
-        let (inside, out) = game.count_moves(&pos, &mut moves);
-        cell.store(initial_cell(game, &pos, inside, out, &mut ended)?, Relaxed);
-    }
+            let mut ended = Vec::new();
+            for (i, cell) in slice.iter().enumerate() {
+                let pos = game.unrank(lo + (chunk * CHUNK + i) as u64);
+                if game.outside(&pos).is_some() {
+                    cell.store(ON_THE_SPOT, Relaxed);
+                    continue;
+                }
+                let (inside, out) = game.count_moves(&pos, moves);
+                cell.store(initial_cell(game, &pos, inside, out, &mut ended)?, Relaxed);
+            }
+            ctl.advance(slice.len() as u64);
+            Ok::<_, Error>(ended)
+        })
+        .try_reduce(Vec::new, |a, b| Ok(add_counts(a, b)))?;
     let words = cells.len().div_ceil(64);
     Ok(Part { lo, cells, current: zeroed_bits(words), next: zeroed_bits(words), ended })
 }
 
 /// One part's walk of a level: its positions settled at the level before
-/// (or, where ended positions join, every cell of this level), and the
-/// updates for their predecessors, by the part that owns each.
+/// (or, where ended positions join, every cell of this level), in parallel
+/// over the part. Predecessors the part owns are settled at once; the
+/// others' updates come back by the part that owns each, with the count of
+/// positions settled at home.
+#[allow(clippy::too_many_arguments)]
 fn walk<G: Reversible<Value = Outcome>>(
     game: &G,
     part: &Part,
+    me: usize,
     level: u32,
     scan: bool,
     parts: usize,
-    owner: &impl Fn(u64) -> usize,
-) -> (Vec<Vec<Update>>, u64) {
-    let mut out = vec![Vec::new(); parts];
-    let mut back = Vec::new();
-    let mut walked = 0;
-    let mut visit = |x: usize| {
-        walked += 1;
-        let value = Outcome::unpack(part.cells[x].load(Relaxed));
-        back.clear();
-        game.unmoves(&game.unrank(part.lo + x as u64), &mut back);
-        for (pos, turn) in &back {
-            let p = game.rank(pos);
-            out[owner(p)].push((p, Outcome::back((), *turn, value).pack()));
-        }
-    };
-    if scan {
-        part.current.iter().for_each(|w| w.store(0, Relaxed));
-        for (x, cell) in part.cells.iter().enumerate() {
-            if at_level(cell.load(Relaxed), level) {
-                visit(x);
+    owner: &(impl Fn(u64) -> usize + Sync),
+    ctl: &Control,
+) -> Result<(Vec<Vec<Update>>, u64), Error> {
+    let words = part.current.len();
+    let span = (words / 64).clamp(16, 1024);
+    let hi = part.lo + part.cells.len() as u64;
+    let found = (0..words.div_ceil(span))
+        .into_par_iter()
+        .map_init(Vec::new, |back, c| {
+            ctl.check()?;
+            let (lo_w, hi_w) = (c * span, ((c + 1) * span).min(words));
+            let mut out = vec![Vec::new(); parts];
+            let (mut walked, mut settled) = (0u64, 0u64);
+            let mut visit = |x: usize| {
+                walked += 1;
+                let value = Outcome::unpack(part.cells[x].load(Relaxed));
+                back.clear();
+                game.unmoves(&game.unrank(part.lo + x as u64), back);
+                for (pos, turn) in back.iter() {
+                    let p = game.rank(pos);
+                    let v = Outcome::back((), *turn, value);
+                    if (part.lo..hi).contains(&p) {
+                        let local = p - part.lo;
+                        settled += settle(&part.cells[local as usize], v, local, &part.next) as u64;
+                    } else {
+                        out[owner(p)].push((p, v.pack()));
+                    }
+                }
+            };
+            if scan {
+                part.current[lo_w..hi_w].iter().for_each(|w| w.store(0, Relaxed));
+                let first = lo_w * 64;
+                for (i, cell) in part.cells[first..(hi_w * 64).min(part.cells.len())].iter().enumerate() {
+                    if at_level(cell.load(Relaxed), level) {
+                        visit(first + i);
+                    }
+                }
+            } else {
+                for (w, word) in part.current[lo_w..hi_w].iter().enumerate() {
+                    let mut bits = word.swap(0, Relaxed);
+                    while bits != 0 {
+                        visit((lo_w + w) * 64 + bits.trailing_zeros() as usize);
+                        bits &= bits - 1;
+                    }
+                }
             }
-        }
-    } else {
-        for (w, word) in part.current.iter().enumerate() {
-            let mut bits = word.swap(0, Relaxed);
-            while bits != 0 {
-                visit(w * 64 + bits.trailing_zeros() as usize);
-                bits &= bits - 1;
-            }
-        }
-    }
-    (out, walked)
+            ctl.advance(walked);
+            Ok::<_, Error>((out, settled))
+        })
+        .try_reduce(
+            || (vec![Vec::new(); parts], 0),
+            |(mut a, x), (b, y)| {
+                for (to, updates) in b.into_iter().enumerate() {
+                    a[to].extend(updates);
+                }
+                Ok((a, x + y))
+            },
+        )?;
+    debug_assert!(found.0[me].is_empty(), "a part's own updates are settled at home");
+    Ok(found)
 }
 
 /// The all-to-all: `outgoing[from][to]` becomes `incoming[to]`, in order

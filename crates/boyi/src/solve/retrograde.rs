@@ -276,7 +276,16 @@ pub(super) fn initial_cell<G: Indexed<Value = Outcome>>(
         Some(Outcome::Lose(r)) if r <= 2 && inside == 0 => Some(Outcome::Lose(r)),
         Some(Outcome::Draw) if inside == 0 => Some(Outcome::Draw),
         None | Some(Outcome::Lose(0..=1)) => None,
-        Some(Outcome::Lose(2)) => return pending(inside).map(|cell| cell | LOSES_IN_TWO),
+        Some(Outcome::Lose(2)) => {
+            // Lost through a child settled at level 0, it loses in two, not
+            // one, and must be walked at level 2: counted there as if ended,
+            // level 2 is scanned for it.
+            if ended.len() <= 2 {
+                ended.resize(3, 0);
+            }
+            ended[2] += 1;
+            return pending(inside).map(|cell| cell | LOSES_IN_TWO);
+        }
         Some(Outcome::Draw) => return pending(inside + 1),
         Some(other) => {
             return Err(Error::Unsupported(format!(
@@ -509,17 +518,18 @@ pub(super) fn settle(cell: &AtomicU16, value: Outcome, rank: u64, next: &[Atomic
         if cur & PENDING != PENDING {
             return false;
         }
-        let new = if value.is_win() {
+        let floored = !value.is_win() && cur & MOVES == 1 && cur & LOSES_IN_TWO != 0 && value < Outcome::Lose(2);
+        let new = if floored {
+            Outcome::Lose(2).pack()
+        } else if value.is_win() || cur & MOVES == 1 {
             value.pack()
-        } else if cur & MOVES == 1 {
-            let floor = if cur & LOSES_IN_TWO != 0 { Outcome::Lose(2) } else { Outcome::Lose(0) };
-            value.max(floor).pack()
         } else {
             cur - 1
         };
         match cell.compare_exchange_weak(cur, new, Relaxed, Relaxed) {
             Ok(_) => {
-                if new & PENDING != PENDING {
+                // a floored loss is not the next level's: level 2's scan walks it
+                if new & PENDING != PENDING && !floored {
                     next[(rank / 64) as usize].fetch_or(1 << (rank % 64), Relaxed);
                     return true;
                 }
