@@ -145,8 +145,9 @@ pub trait Indexed: Game {
     /// reached home), else `None`. An index may leave such positions out
     /// (in Dōbutsu Shōgi three boards in four), and [`Self::rank`] is then
     /// never called on them; those it keeps a slot for are filled without
-    /// being searched. Every lookup of a solved position goes through
-    /// [`value_in`]. Retrograde analysis takes moves into them worth a win
+    /// being searched, and must have no moves and `terminal` equal to this
+    /// value (`db verify` derives them so). Lookups in a game that
+    /// overrides this go through [`value_in`]. Retrograde analysis takes moves into them worth a win
     /// in one, a draw or a loss in at most two plies to the mover, and
     /// refuses others.
     fn outside(&self, pos: &Self::Pos) -> Option<Self::Value> {

@@ -58,7 +58,7 @@ impl Problem for DobutsuProblem {
         "Input: positions SIDE/R1/R2/R3/R4/HAND, one a line (S/gle/-c-/-C-/ELG/-; see `boyi list --params`).\n\
          Output: the value for the side to move, a line a position: `win N`, `lose N` (N plies) or `draw`.\n\
          Example:\n  S/-l-/-c-/-C-/-L-/-\n  -> win 15\n\
-         Sizes: the full game is a 5.8 GiB solve (build it once: `boyi db build dobutsu --out F --memory 8G`,\n\
+         Sizes: the full game is a 560 MB solve of about a minute (build it once: `boyi db build dobutsu --out F`,\n\
          then `boyi solve dobutsu --db F`); positions with fewer pieces solve in moments."
     }
 

@@ -19,7 +19,8 @@ use crate::control::Control;
 use crate::error::Error;
 
 const MAGIC: &[u8; 8] = b"boyi-ckp";
-const VERSION: u32 = 1;
+// 2: cells may hold ON_THE_SPOT and the loses-in-two flag
+const VERSION: u32 = 2;
 
 /// Where and how often a solve saves its state.
 #[derive(Clone, Debug)]

@@ -80,7 +80,9 @@ pub fn solve<G: Reversible<Value = Outcome>>(
         bounds.windows(2).map(|w| count_part(game, w[0], w[1], ctl)).collect::<Result<_, Error>>()?;
     ctl.finish();
     let ended = slices.iter().fold(Vec::new(), |a, p| add_counts(a, p.ended.clone()));
-    ctl.start("retrograde analysis (positions settled)", size);
+    let spot: u64 =
+        slices.iter().map(|p| p.cells.par_iter().filter(|c| c.load(Relaxed) == ON_THE_SPOT).count() as u64).sum();
+    ctl.start("retrograde analysis (positions settled)", size - spot);
     let owner = |rank: u64| bounds.partition_point(|&b| b <= rank) - 1;
     let mut traffic = Traffic::default();
     let (mut level, mut next_count) = (0u32, 0u64);
