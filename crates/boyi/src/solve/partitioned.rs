@@ -18,7 +18,8 @@ use std::sync::atomic::{AtomicU16, AtomicU64, Ordering::Relaxed};
 use rayon::prelude::*;
 
 use super::retrograde::{
-    add_counts, at_level, checked_size, initial_cell, settle, zeroed, zeroed_bits, ON_THE_SPOT, PENDING,
+    add_counts, at_level, checked_size, finish_cells, initial_cell, level_with_work, packable, settle, zeroed,
+    zeroed_bits, ON_THE_SPOT,
 };
 use super::Solved;
 use crate::control::Control;
@@ -86,22 +87,11 @@ pub fn solve<G: Reversible<Value = Outcome>>(
     let owner = |rank: u64| bounds.partition_point(|&b| b <= rank) - 1;
     let mut traffic = Traffic::default();
     let (mut level, mut next_count) = (0u32, 0u64);
-    loop {
+    while let Some(found) = level_with_work(&ended, level, next_count) {
+        level = found;
         let ended_here = ended.get(level as usize).copied().unwrap_or(0);
-        if next_count == 0 && ended_here == 0 {
-            if level as usize >= ended.len() {
-                break;
-            }
-            level += 1;
-            continue;
-        }
         ctl.check()?;
-        if level >= Outcome::MAX_PACKED_REMOTENESS {
-            return Err(Error::Unsupported(format!(
-                "the game lasts more than {} moves; packed outcomes hold at most that",
-                Outcome::MAX_PACKED_REMOTENESS
-            )));
-        }
+        packable(level)?;
         let scan = ended_here > 0;
         // Each part walks its own positions of this level, settling its own
         // predecessors at once and keeping the others' updates to send.
@@ -140,17 +130,9 @@ pub fn solve<G: Reversible<Value = Outcome>>(
                 .sum::<u64>();
         level += 1;
     }
-    // What no level reached is a draw; what was valued on the spot gets its value.
     let mut cells = Vec::with_capacity(size as usize);
     for part in slices.drain(..) {
-        part.cells.par_iter().enumerate().for_each(|(i, c)| match c.load(Relaxed) {
-            ON_THE_SPOT => {
-                let value = game.outside(&game.unrank(part.lo + i as u64)).expect("valued on the spot when counted");
-                c.store(value.pack(), Relaxed);
-            }
-            cell if cell & PENDING == PENDING => c.store(Outcome::Draw.pack(), Relaxed),
-            _ => {}
-        });
+        finish_cells(game, &part.cells, part.lo);
         cells.extend(part.cells);
     }
     ctl.finish();

@@ -355,22 +355,11 @@ fn propagate<G: Indexed<Value = Outcome>, P: Predecessors<G>>(
     let (mut rescan, mut next_count) = (level > 0, u64::from(level > 0));
     // Words of the bitmap a worker takes at once: at most 65,536 positions.
     let span = (words / 64).clamp(16, 1024);
-    loop {
+    while let Some(found) = level_with_work(&ended, level, next_count) {
+        level = found;
         let ended_here = ended.get(level as usize).copied().unwrap_or(0);
-        if next_count == 0 && ended_here == 0 {
-            if level as usize >= ended.len() {
-                break;
-            }
-            level += 1;
-            continue;
-        }
         ctl.check()?;
-        if level >= Outcome::MAX_PACKED_REMOTENESS {
-            return Err(Error::Unsupported(format!(
-                "the game lasts more than {} moves; packed outcomes hold at most that",
-                Outcome::MAX_PACKED_REMOTENESS
-            )));
-        }
+        packable(level)?;
         std::mem::swap(&mut current, &mut next);
         let scan = scan_always || rescan || ended_here > 0;
         let settled_count = AtomicU64::new(0);
@@ -429,16 +418,7 @@ fn propagate<G: Indexed<Value = Outcome>, P: Predecessors<G>>(
         saver.maybe_save(level, &ended, cells, ctl)?;
     }
     saver.finished();
-    // What no level reached is a draw; what was valued on the spot gets
-    // its value.
-    cells.par_iter().enumerate().for_each(|(r, c)| match c.load(Relaxed) {
-        ON_THE_SPOT => {
-            let value = game.outside(&game.unrank(r as u64)).expect("valued on the spot when counted");
-            c.store(value.pack(), Relaxed);
-        }
-        cell if cell & PENDING == PENDING => c.store(Outcome::Draw.pack(), Relaxed),
-        _ => {}
-    });
+    finish_cells(game, &cells, 0);
     ctl.finish();
     Ok(Solved::from_slots(cells))
 }
@@ -500,6 +480,48 @@ fn prefetch<T>(item: &T) {
     }
     #[cfg(not(target_arch = "x86_64"))]
     let _ = item;
+}
+
+/// The first level from `level` on with positions to walk (`next_count`
+/// settled for `level` at the level before, or ended positions counted
+/// there), or `None` when the solve is done.
+pub(super) fn level_with_work(ended: &[u64], mut level: u32, next_count: u64) -> Option<u32> {
+    if next_count > 0 {
+        return Some(level);
+    }
+    loop {
+        if ended.get(level as usize).copied().unwrap_or(0) > 0 {
+            return Some(level);
+        }
+        if level as usize >= ended.len() {
+            return None;
+        }
+        level += 1;
+    }
+}
+
+/// Refuses a level past what a packed outcome's remoteness holds.
+pub(super) fn packable(level: u32) -> Result<(), Error> {
+    if level >= Outcome::MAX_PACKED_REMOTENESS {
+        return Err(Error::Unsupported(format!(
+            "the game lasts more than {} moves; packed outcomes hold at most that",
+            Outcome::MAX_PACKED_REMOTENESS
+        )));
+    }
+    Ok(())
+}
+
+/// After the last level: what no level reached is a draw, and what was
+/// valued on the spot gets its value. `cells` hold ranks from `first`.
+pub(super) fn finish_cells<G: Indexed<Value = Outcome>>(game: &G, cells: &[AtomicU16], first: u64) {
+    cells.par_iter().enumerate().for_each(|(i, c)| match c.load(Relaxed) {
+        ON_THE_SPOT => {
+            let value = game.outside(&game.unrank(first + i as u64)).expect("valued on the spot when counted");
+            c.store(value.pack(), Relaxed);
+        }
+        cell if cell & PENDING == PENDING => c.store(Outcome::Draw.pack(), Relaxed),
+        _ => {}
+    });
 }
 
 /// Whether a cell holds a win or loss of exactly this remoteness.
