@@ -237,6 +237,12 @@ pub enum DbCommand {
         /// resumed by the same command after an interruption).
         #[arg(long, default_value_t = 60, value_name = "SECS")]
         checkpoint_every: u64,
+        /// Solve as one rank of an MPI job, each rank a slice of the positions
+        /// (`mpirun -np P boyi db build ... --distributed`; a boyi built with
+        /// `--features mpi`). FILE and its checkpoints must be on a filesystem
+        /// every rank shares; --memory is then each rank's budget.
+        #[arg(long)]
+        distributed: bool,
     },
     /// Write a database again, its values in zstd blocks (or plain with --level 0).
     Compress {

@@ -220,7 +220,7 @@ fn run(command: Command, threads: Option<usize>, databases: Vec<Arc<Database>>, 
             let id = entry.info().id;
             let pos = position_of(entry, &words, input.as_deref(), true, case).map_err(in_context(id))?;
             let session = session(ctl, threads, book, &databases);
-            let analysis = pos.analyze(&Cx { ctl, session: &session }).map_err(in_context(id))?;
+            let analysis = pos.analyze(&Cx::new(ctl, &session)).map_err(in_context(id))?;
             let report = Report::new(pos.as_ref(), analysis);
             if json {
                 write_stdout(&format!("{}\n", serde_json::to_string_pretty(&report).expect("reports serialize")));
@@ -235,7 +235,7 @@ fn run(command: Command, threads: Option<usize>, databases: Vec<Arc<Database>>, 
             // Stdin carries the person's moves, not an instance.
             let pos = position_of(entry, &words, None, false, 1).map_err(in_context(id))?;
             let session = session(ctl, threads, book, &databases);
-            play::run(pos, !second, &Cx { ctl, session: &session }).map_err(in_context(id))
+            play::run(pos, !second, &Cx::new(ctl, &session)).map_err(in_context(id))
         }
         Command::Book { game: name, params, depth, out } => {
             let entry = game(&name)?;
@@ -285,10 +285,94 @@ fn run(command: Command, threads: Option<usize>, databases: Vec<Arc<Database>>, 
     }
 }
 
+/// `boyi db build --distributed` without MPI.
+#[cfg(not(feature = "mpi"))]
+fn distributed_build(
+    _: &str,
+    _: &[String],
+    _: &Path,
+    _: Option<i32>,
+    _: u64,
+    _: Option<usize>,
+    _: &Control,
+) -> Result<(), Failure> {
+    Err(Failure::from(Error::input(
+        "this boyi was built without MPI: build it with `cargo build --release -p boyi-cli --features mpi` \
+         (Open MPI's libopenmpi-dev and libclang-dev installed) and start it with `mpirun -np P boyi db build ... --distributed`",
+    )))
+}
+
+/// `boyi db build --distributed`: this process is one rank of an MPI job
+/// and solves its slice of the positions with the others. Rank 0 draws
+/// the progress bar and says what was written; a rank that fails says so,
+/// naming itself, and stops the whole job.
+#[cfg(feature = "mpi")]
+fn distributed_build(
+    name: &str,
+    params: &[String],
+    out: &Path,
+    compress: Option<i32>,
+    checkpoint_every: u64,
+    threads: Option<usize>,
+    ctl: &Control,
+) -> Result<(), Failure> {
+    use boyi::peers::{mpi::Mpi, Peers};
+    let mpi = Mpi::start().map_err(|e| Failure::from(Error::from(e)))?;
+    let (me, ranks) = (mpi.me(), mpi.count());
+    let quiet = ctl.without_progress();
+    let ctl = if me == 0 { ctl } else { &quiet };
+    let plain = if compress.is_some() { out.with_extension("plain") } else { out.to_path_buf() };
+    let ctl = &ctl.clone().with_checkpoint(Checkpoint {
+        path: plain.with_extension("checkpoint"),
+        tag: String::new(),
+        every: std::time::Duration::from_secs(checkpoint_every),
+    });
+    let built = (|| -> Result<(), Failure> {
+        let entry = game(name)?;
+        let id = entry.info().id;
+        let params = Params::from_words(params.iter().map(String::as_str)).map_err(in_context(id))?;
+        let session = session(ctl, threads, Vec::new(), &[]);
+        let started = std::time::Instant::now();
+        let cx = Cx { peers: Some(&mpi), ..Cx::new(ctl, &session) };
+        let mut header = entry.save_database(&params, &plain, &cx).map_err(in_context(id))?;
+        if me == 0 {
+            if let Some(level) = compress {
+                let db = Database::open(&plain).map_err(|e| Failure::from(Error::from(e)))?;
+                let layout = Layout::Zstd { block_log2: boyi::db::BLOCK_LOG2 };
+                header = boyi::db::rewrite(&db, out, layout, level, ctl).map_err(|e| Failure::from(Error::from(e)))?;
+                drop(db);
+                let _ = std::fs::remove_file(&plain);
+            }
+            eprintln!(
+                "boyi: wrote {} positions of {} ({}) to {} in {:.1} s on {ranks} rank{}",
+                header.size,
+                header.game,
+                header.params.replace('\n', " "),
+                out.display(),
+                started.elapsed().as_secs_f64(),
+                if ranks == 1 { "" } else { "s" }
+            );
+        }
+        Ok(())
+    })();
+    match built {
+        // Every rank meets an error before the solve alike (a solve's own
+        // failures stop the job where they happen): rank 0 tells it.
+        Err(failure) if me != 0 => {
+            drop(mpi);
+            std::process::exit(failure.error.exit_code())
+        }
+        built => built,
+    }
+}
+
 /// `boyi db build | info | verify`.
 fn db(command: DbCommand, threads: Option<usize>, ctl: &Control) -> Result<(), Failure> {
     match command {
-        DbCommand::Build { game: name, params, out, compress, checkpoint_every } => {
+        DbCommand::Build { distributed: true, game: name, params, out, compress, checkpoint_every } => {
+            distributed_build(&name, &params, &out, compress, checkpoint_every, threads, ctl)
+        }
+        DbCommand::Build { distributed: false, game: name, params, out, compress, checkpoint_every } => {
             let plain = match compress {
                 Some(_) => out.with_extension("plain"),
                 None => out.clone(),
@@ -305,7 +389,7 @@ fn db(command: DbCommand, threads: Option<usize>, ctl: &Control) -> Result<(), F
             let started = std::time::Instant::now();
             // A compressed database is written plain first and then packed
             // block by block: every game's `save` writes one layout.
-            let saved = entry.save_database(&params, &plain, &Cx { ctl, session: &session });
+            let saved = entry.save_database(&params, &plain, &Cx::new(ctl, &session));
             let checkpoint = plain.with_extension("checkpoint");
             if matches!(saved, Err(Error::Engine(boyi::Error::Interrupted))) && checkpoint.exists() {
                 eprintln!("boyi: {} keeps the levels done; the same command resumes from it", checkpoint.display());

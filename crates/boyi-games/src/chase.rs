@@ -521,8 +521,7 @@ impl Listing for ChaseListing {
     }
 
     fn save(&self, game: &Chase, ident: &db::Ident, path: &Path, cx: &Cx) -> Result<db::Header, Error> {
-        let table = cx.retrograde(&ident.key, game)?;
-        Ok(db::write(path, ident, &table, cx.ctl)?)
+        cx.save_retrograde(game, ident, path)
     }
 
     fn verify(&self, game: &Chase, file: &db::Database, limit: usize, ctl: &Control) -> Result<Vec<String>, Error> {
@@ -539,9 +538,10 @@ mod tests {
 
     type Cell = (i32, i32);
 
-    /// The rank space cut into parts (the distributed solver's algorithm)
-    /// gives the one-process solve's database byte for byte: chase, and
-    /// torus chase with its draws.
+    /// The rank space cut into parts (the distributed solver's algorithm,
+    /// parts as threads) gives the one-process solve's database byte for
+    /// byte, whether written whole or by each part at its place: chase,
+    /// and torus chase with its draws.
     #[test]
     fn parts_write_the_same_database() {
         let ctl = Control::default();
@@ -557,6 +557,13 @@ mod tests {
                 boyi::db::write(&path("split"), &ident, &split, &ctl).unwrap();
                 assert!(std::fs::read(path("split")).unwrap() == want, "{parts} parts");
                 assert!(traffic.busiest() > 0, "parts send each other updates");
+                let _ = std::fs::remove_file(path("split"));
+                let headers = boyi::peers::in_threads(parts, |peers| {
+                    boyi::solve::partitioned::save_part(&game, &ident, &path("split"), peers, &ctl)
+                })
+                .unwrap();
+                assert!(std::fs::read(path("split")).unwrap() == want, "{parts} parts, each writing its own");
+                assert!(headers.windows(2).all(|h| h[0] == h[1]), "every part knows the header");
             }
             let _ = std::fs::remove_file(path("one"));
             let _ = std::fs::remove_file(path("split"));

@@ -1135,8 +1135,7 @@ impl Listing for DobutsuListing {
     }
 
     fn save(&self, game: &Dobutsu, ident: &db::Ident, path: &Path, cx: &Cx) -> Result<db::Header, Error> {
-        let table = cx.retrograde(&ident.key, game)?;
-        Ok(db::write(path, ident, &table, cx.ctl)?)
+        cx.save_retrograde(game, ident, path)
     }
 
     fn verify(&self, game: &Dobutsu, file: &db::Database, limit: usize, ctl: &Control) -> Result<Vec<String>, Error> {

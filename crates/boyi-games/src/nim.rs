@@ -325,7 +325,7 @@ mod tests {
     #[test]
     fn counted_values_and_the_nim_sum_agree_with_plain_recursion() {
         let (ctl, session) = (Control::default(), Session::default());
-        let cx = Cx { ctl: &ctl, session: &session };
+        let cx = Cx::new(&ctl, &session);
         for (listing, end) in [(&NimListing::NORMAL, Outcome::Lose(0)), (&NimListing::MISERE, Outcome::Win(0))] {
             for heaps in
                 [vec![1u32], vec![0, 0], vec![1, 2], vec![3, 4, 5], vec![2, 2, 3], vec![1, 4, 2, 3], vec![5, 5]]

@@ -73,7 +73,7 @@ fn check(position: &dyn Position, cx: &Cx) -> Vec<String> {
 #[test]
 fn every_game_keeps_the_contract_along_random_games() {
     let (ctl, session) = (Control::default(), Session::new(64 << 20, 16 << 20));
-    let cx = Cx { ctl: &ctl, session: &session };
+    let cx = Cx::new(&ctl, &session);
     let mut rng = Rng::new(5);
     let mut checked = 0;
     for &entry in catalogue::games() {

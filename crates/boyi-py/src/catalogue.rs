@@ -85,7 +85,7 @@ pub fn analyze<'py>(
     words.extend(moves);
     let (json, value, values) = interruptible(py, |ctl| {
         let pos = registry::position_from_words(entry, &words)?;
-        let analysis = pos.analyze(&Cx { ctl, session: session() })?;
+        let analysis = pos.analyze(&Cx::new(ctl, session()))?;
         let report = Report::new(pos.as_ref(), analysis);
         let values: Vec<Verdict> = report.moves.iter().map(|m| m.value).collect();
         let json = serde_json::to_string(&report).expect("reports serialize");

@@ -159,7 +159,7 @@ impl Jobs {
         let session = self.session.clone();
         let task = tokio::task::spawn_blocking(move || {
             let _permit = permit;
-            work(&Cx { ctl: &ctl, session: &session })
+            work(&Cx::new(&ctl, &session))
         });
         let outcome = task.await;
         deadline.abort();

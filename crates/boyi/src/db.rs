@@ -47,6 +47,7 @@ use std::sync::Mutex;
 use crate::control::Control;
 use crate::error::Error;
 use crate::game::{value_in, Indexed};
+use crate::peers::Peers;
 use crate::solve::{value_from_analysis, value_moves, Solved};
 use crate::value::{Outcome, Value};
 
@@ -249,6 +250,116 @@ pub fn write<V: Stored>(path: &Path, ident: &Ident, solved: &Solved<V>, ctl: &Co
     })
 }
 
+/// Writes one part's values into `path`, every part of a partitioned
+/// solve at once: the ranks `lo..lo + len` of `size`, `value(i)` being
+/// rank `lo + i`'s. Part 0 makes the file at its full length, each part
+/// writes its slots at their place (positional writes, so parts on other
+/// machines need the file on a filesystem they share), and part 0 writes
+/// the header, with the checksum of the whole made of the parts' own, and
+/// puts the file in place. The file is byte for byte what [`write`]
+/// writes of the same values. Every part returns once it is in place.
+#[allow(clippy::too_many_arguments)]
+pub fn write_part<V: Stored>(
+    path: &Path,
+    ident: &Ident,
+    size: u64,
+    lo: u64,
+    len: u64,
+    value: impl Fn(u64) -> V,
+    peers: &dyn Peers,
+    ctl: &Control,
+) -> Result<Header, Error> {
+    let written = write_part_or_fail(path, ident, size, lo, len, value, peers, ctl);
+    if let Err(e) = &written {
+        peers.fail(e);
+    }
+    written
+}
+
+#[allow(clippy::too_many_arguments)]
+fn write_part_or_fail<V: Stored>(
+    path: &Path,
+    ident: &Ident,
+    size: u64,
+    lo: u64,
+    len: u64,
+    value: impl Fn(u64) -> V,
+    peers: &dyn Peers,
+    ctl: &Control,
+) -> Result<Header, Error> {
+    use std::os::unix::fs::FileExt;
+    // the widest encoding any part needs
+    let mine = V::encoding((0..len).map(&value));
+    let widest =
+        peers.gather(u64::from(mine.code()) << 8 | u64::from(mine.slot_bytes()))?.into_iter().max_by_key(|c| c & 0xFF);
+    let encoding = widest
+        .and_then(|c| Encoding::from_code((c >> 8) as u8, c as u8))
+        .ok_or_else(|| Error::Data("the parts agree on no encoding".into()))?;
+    let width = encoding.slot_bytes() as usize;
+    let strings = strings(ident);
+    let data_offset = (32 + strings.len() as u64).div_ceil(64) * 64;
+    let partial = path.with_extension("partial");
+    let err = |e| io_error(&partial, e);
+    if peers.me() == 0 {
+        let file = File::create(&partial).map_err(err)?;
+        file.set_len(data_offset + size * width as u64).map_err(err)?;
+    }
+    peers.gather(0)?;
+    let file = std::fs::OpenOptions::new().write(true).open(&partial).map_err(err)?;
+    let mut crc = crc32fast::Hasher::new();
+    let mut chunk = Vec::with_capacity(width << 18);
+    let mut slot = [0u8; 8];
+    ctl.start("writing the database", len);
+    for start in (0..len).step_by(1 << 18) {
+        ctl.check()?;
+        let end = (start + (1 << 18)).min(len);
+        chunk.clear();
+        for i in start..end {
+            value(i).encode(encoding, &mut slot[..width]);
+            chunk.extend_from_slice(&slot[..width]);
+        }
+        crc.update(&chunk);
+        file.write_all_at(&chunk, data_offset + (lo + start) * width as u64).map_err(err)?;
+        ctl.advance(end - start);
+    }
+    file.sync_all().map_err(err)?;
+    ctl.finish();
+    let crcs = peers.gather(u64::from(crc.finalize()))?;
+    let lens = peers.gather(len * width as u64)?;
+    let mut whole = crc32fast::Hasher::new();
+    for (c, n) in crcs.into_iter().zip(lens) {
+        whole.combine(&crc32fast::Hasher::new_with_initial_len(c as u32, n));
+    }
+    let header = Header {
+        version: VERSION,
+        game: ident.game.clone(),
+        params: ident.params.clone(),
+        key: ident.key.clone(),
+        size,
+        encoding,
+        checksum: whole.finalize(),
+        data_offset,
+        layout: Layout::Plain,
+    };
+    if peers.me() == 0 {
+        file.write_all_at(&header_bytes(&header, &strings), 0).map_err(err)?;
+        file.sync_all().map_err(err)?;
+        std::fs::rename(&partial, path).map_err(|e| io_error(path, e))?;
+    }
+    peers.gather(0)?;
+    Ok(header)
+}
+
+/// The header's three strings: the game's id, its parameters, its key.
+fn strings(ident: &Ident) -> Vec<u8> {
+    let mut strings = Vec::new();
+    for s in [&ident.game, &ident.params, &ident.key] {
+        strings.extend_from_slice(&(s.len() as u32).to_le_bytes());
+        strings.extend_from_slice(s.as_bytes());
+    }
+    strings
+}
+
 /// Writes the values of `db` again to `path` in `layout` (zstd at
 /// `level` where it compresses): the same header, values and checksum.
 pub fn rewrite(db: &Database, path: &Path, layout: Layout, level: i32, ctl: &Control) -> Result<Header, Error> {
@@ -285,11 +396,7 @@ fn write_slots(
 ) -> Result<Header, Error> {
     use rayon::prelude::*;
     let width = encoding.slot_bytes() as usize;
-    let mut strings = Vec::new();
-    for s in [&ident.game, &ident.params, &ident.key] {
-        strings.extend_from_slice(&(s.len() as u32).to_le_bytes());
-        strings.extend_from_slice(s.as_bytes());
-    }
+    let strings = strings(ident);
     let data_offset = (32 + strings.len() as u64).div_ceil(64) * 64;
     // Slots read and written at once: whole blocks when they compress.
     let (chunk_slots, blocks) = match layout {

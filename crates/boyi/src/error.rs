@@ -12,6 +12,9 @@ pub enum Error {
     /// A database file that cannot be read, or is not what was asked for.
     #[error("{0}")]
     Data(String),
+    /// Another part of a partitioned solve stopped (with its own error).
+    #[error("part {part} of {parts} of the solve stopped, so the others stop too")]
+    PartStopped { part: usize, parts: usize },
 }
 
 /// Bytes in the units people read: `6.2 GiB`, `512 MiB`, `12 KiB`.

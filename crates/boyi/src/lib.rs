@@ -9,6 +9,7 @@ pub mod db;
 pub mod error;
 pub mod game;
 pub mod index;
+pub mod peers;
 pub mod solve;
 pub mod tt;
 pub mod value;

@@ -498,3 +498,74 @@ fn an_interrupted_solve_resumes_from_its_checkpoint() {
     }
     let _ = std::fs::remove_file(&path);
 }
+
+/// Parts interrupted anywhere resume from their checkpoints (every part
+/// saving at every level boundary, alternately in two files each) and end
+/// with the values of a solve in one piece; their files are removed once
+/// the solve is done.
+#[test]
+fn interrupted_parts_resume_from_their_checkpoints() {
+    use boyi::control::Checkpoint;
+    use boyi::solve::partitioned;
+    use std::sync::atomic::{AtomicBool, AtomicU64};
+    use std::sync::{Arc, Mutex};
+    let mut next = xorshift(4242u64);
+    let n = 2000u64;
+    let edges: Vec<Vec<(u32, Turn)>> =
+        (0..n).map(|_| (0..1 + next(3)).map(|_| (next(n) as u32, Turn::Pass)).collect()).collect();
+    let terminal = (0..n).map(|_| if next(5) == 0 { Outcome::Draw } else { Outcome::Lose(0) }).collect();
+    let mut g = Loopy { edges, terminal };
+    for p in 0..n as usize {
+        if next(40) == 0 {
+            g.edges[p].clear();
+        }
+    }
+    let want = retrograde::solve(&g, &Control::default()).unwrap();
+    assert!(want.depth() > 6, "the game should have several levels: {}", want.depth());
+    let path = std::env::temp_dir().join(format!("boyi-parts-checkpoint-test-{}", std::process::id()));
+    let checkpoint = Checkpoint { path: path.clone(), tag: "this".into(), every: std::time::Duration::ZERO };
+    let files = || {
+        let dir = std::fs::read_dir(std::env::temp_dir()).unwrap();
+        let stem = path.file_name().unwrap().to_string_lossy().to_string();
+        dir.filter(|e| e.as_ref().unwrap().file_name().to_string_lossy().starts_with(&stem)).count()
+    };
+    for parts in [2, 3] {
+        let mut deepest_resume = 0;
+        for cancel_at in 1.. {
+            let flag = Arc::new(AtomicBool::new(false));
+            let stop = Arc::new(Interrupter {
+                reports: AtomicU64::new(0),
+                cancel_at,
+                flag: flag.clone(),
+                labels: Mutex::new(vec![]),
+            });
+            let ctl = Control::default().with_cancel(flag).with_progress(stop).with_checkpoint(checkpoint.clone());
+            match partitioned::solve(&g, parts, &ctl) {
+                Err(boyi::Error::Interrupted) => {}
+                Ok(_) => break,
+                Err(e) => panic!("{e}"),
+            }
+            let seen = Arc::new(Interrupter {
+                reports: AtomicU64::new(0),
+                cancel_at: u64::MAX,
+                flag: Arc::new(AtomicBool::new(false)),
+                labels: Mutex::new(vec![]),
+            });
+            let ctl = Control::default().with_progress(seen.clone()).with_checkpoint(checkpoint.clone());
+            let (solved, _) = partitioned::solve(&g, parts, &ctl).unwrap();
+            for p in 0..n as u32 {
+                assert_eq!(
+                    solved.value(&g, &p),
+                    want.value(&g, &p),
+                    "{parts} parts, at {p}, interrupted after {cancel_at} reports"
+                );
+            }
+            assert_eq!(files(), 0, "a finished solve removes its checkpoints");
+            let labels = seen.labels.lock().unwrap();
+            if let Some(level) = labels.iter().find_map(|l| l.strip_prefix("resuming from the checkpoint at level ")) {
+                deepest_resume = deepest_resume.max(level.parse::<u32>().unwrap());
+            }
+        }
+        assert!(deepest_resume > 3, "{parts} parts should have resumed from later levels: {deepest_resume}");
+    }
+}

@@ -456,7 +456,7 @@ mod tests {
         let plain = Plain(Connect4::new(4, 4));
         let mut brute = boyi::solve::negamax::Negamax::new(&plain, Control::default());
         let (ctl, session) = (Control::default(), Session::new(1 << 20, 1 << 20));
-        let cx = Cx { ctl: &ctl, session: &session };
+        let cx = Cx::new(&ctl, &session);
         let mut rng = crate::generate::Rng::new(3);
         for _ in 0..60 {
             let mut moves = String::new();

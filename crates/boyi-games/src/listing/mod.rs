@@ -14,6 +14,7 @@ use std::sync::Arc;
 
 use boyi::db;
 use boyi::game::Reversible;
+use boyi::peers::Peers;
 use boyi::solve::{value_moves, Solved};
 use boyi::{Control, Game, Outcome};
 use serde::Serialize;
@@ -97,10 +98,19 @@ impl<M> Valued<M> {
 }
 
 /// What a solve may use: the request's budget, cancel flag and progress,
-/// and the session's kept results.
+/// the session's kept results, and the other parts of a distributed solve
+/// when this process is one part of one.
 pub struct Cx<'a> {
     pub ctl: &'a Control,
     pub session: &'a Session,
+    pub peers: Option<&'a dyn Peers>,
+}
+
+impl<'a> Cx<'a> {
+    /// A solve in this process alone.
+    pub fn new(ctl: &'a Control, session: &'a Session) -> Self {
+        Cx { ctl, session, peers: None }
+    }
 }
 
 /// Shorthands for a listing's engine types.
@@ -367,7 +377,7 @@ impl<L: Listing> Entry for L {
         });
         let ident = db::Ident { game: info.id.to_string(), params: words.join("\n"), key };
         match &tagged {
-            Some(ctl) => Listing::save(self, &game, &ident, path, &Cx { ctl, session: cx.session }),
+            Some(ctl) => Listing::save(self, &game, &ident, path, &Cx { ctl, ..*cx }),
             None => Listing::save(self, &game, &ident, path, cx),
         }
     }
@@ -506,6 +516,34 @@ impl Cx<'_> {
             let bytes = solved.bytes();
             Ok::<_, Error>((solved, bytes))
         })
+    }
+
+    /// Every position of a loopy `game` solved by retrograde analysis and
+    /// written to `path`: in this process, or, when it is one part of a
+    /// distributed solve, its slice solved with the other parts and
+    /// written at its place.
+    pub fn save_retrograde<G: Reversible<Value = Outcome>>(
+        &self,
+        game: &G,
+        ident: &db::Ident,
+        path: &Path,
+    ) -> Result<db::Header, Error> {
+        match self.peers {
+            Some(peers) => Ok(boyi::solve::partitioned::save_part(game, ident, path, peers, self.ctl)?),
+            None => {
+                let table = self.retrograde(&ident.key, game)?;
+                Ok(db::write(path, ident, &table, self.ctl)?)
+            }
+        }
+    }
+
+    /// Refuses a distributed solve of a game whose solver runs in one
+    /// process only.
+    pub fn one_process(&self, what: &str) -> Result<(), Error> {
+        match self.peers {
+            Some(_) => Err(Error::input(format!("{what} is solved in one process only; drop --distributed"))),
+            None => Ok(()),
+        }
     }
 
     /// Every position of a loopy `game` solved by retrograde analysis, kept

@@ -66,7 +66,7 @@ impl<'a> Saver<'a> {
         }
         // No progress bar of its own: a save takes seconds, and the
         // solve's bar would start over after it.
-        save(cp, level, ended, cells, ctl)?;
+        save(&cp.path, &cp.tag, level, ended, cells, ctl)?;
         self.last = Instant::now();
         Ok(())
     }
@@ -79,15 +79,26 @@ impl<'a> Saver<'a> {
     }
 }
 
-fn save(cp: &Checkpoint, level: u32, ended: &[u64], cells: &[AtomicU16], ctl: &Control) -> Result<(), Error> {
-    let partial = cp.path.with_extension("partial");
+/// Writes the state at a level boundary to `path` (replaced only once the
+/// new state is whole on disk).
+pub(crate) fn save(
+    path: &Path,
+    tag: &str,
+    level: u32,
+    ended: &[u64],
+    cells: &[AtomicU16],
+    ctl: &Control,
+) -> Result<(), Error> {
+    let mut partial = path.as_os_str().to_owned();
+    partial.push(".partial");
+    let partial = PathBuf::from(partial);
     let err = |e| io_error(&partial, e);
     let mut out = BufWriter::with_capacity(1 << 20, File::create(&partial).map_err(err)?);
     let mut head = Vec::new();
     head.extend_from_slice(MAGIC);
     head.extend_from_slice(&VERSION.to_le_bytes());
-    head.extend_from_slice(&(cp.tag.len() as u32).to_le_bytes());
-    head.extend_from_slice(cp.tag.as_bytes());
+    head.extend_from_slice(&(tag.len() as u32).to_le_bytes());
+    head.extend_from_slice(tag.as_bytes());
     head.extend_from_slice(&(cells.len() as u64).to_le_bytes());
     head.extend_from_slice(&level.to_le_bytes());
     head.extend_from_slice(&(ended.len() as u32).to_le_bytes());
@@ -104,19 +115,51 @@ fn save(cp: &Checkpoint, level: u32, ended: &[u64], cells: &[AtomicU16], ctl: &C
     }
     let file = out.into_inner().map_err(|e| err(e.into_error()))?;
     file.sync_all().map_err(err)?;
-    std::fs::rename(&partial, &cp.path).map_err(|e| io_error(&cp.path, e))
+    std::fs::rename(&partial, path).map_err(|e| io_error(path, e))
 }
 
 /// The state saved for this tag and size, if there is one. A checkpoint
 /// of another instance is left alone and the solve starts over.
 pub(crate) fn resume(ctl: &Control, size: usize) -> Result<Option<Resumed>, Error> {
     let Some(cp) = ctl.checkpoint() else { return Ok(None) };
-    let file = match File::open(&cp.path) {
+    read(&cp.path, &cp.tag, size, ctl)
+}
+
+/// The state saved in `path` for `tag` and `size`, if that is what it holds.
+pub(crate) fn read(path: &Path, tag: &str, size: usize, ctl: &Control) -> Result<Option<Resumed>, Error> {
+    let Some((level, ended, mut input)) = open(path, tag, size)? else { return Ok(None) };
+    let err = |e| io_error(path, e);
+    ctl.start(&format!("resuming from the checkpoint at level {level}"), size as u64);
+    let mut cells = Vec::with_capacity(size);
+    super::retrograde::advise_huge_pages(cells.as_ptr() as usize, size * 2);
+    let mut buf = vec![0u8; 1 << 20];
+    while cells.len() < size {
+        ctl.check()?;
+        let n = (size - cells.len()).min(buf.len() / 2);
+        input.read_exact(&mut buf[..2 * n]).map_err(err)?;
+        cells.extend(buf[..2 * n].chunks_exact(2).map(|b| AtomicU16::new(u16::from_le_bytes([b[0], b[1]]))));
+        ctl.advance(n as u64);
+    }
+    ctl.finish();
+    Ok(Some(Resumed { level, ended, cells }))
+}
+
+/// The level a checkpoint in `path` resumes at, if it holds one for
+/// `tag` and `size`.
+pub(crate) fn level(path: &Path, tag: &str, size: usize) -> Result<Option<u32>, Error> {
+    Ok(open(path, tag, size)?.map(|(level, _, _)| level))
+}
+
+/// A checkpoint's header read, and the reader left at its cells.
+type Opened = (u32, Vec<u64>, BufReader<File>);
+
+fn open(path: &Path, tag: &str, size: usize) -> Result<Option<Opened>, Error> {
+    let file = match File::open(path) {
         Ok(f) => f,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
-        Err(e) => return Err(io_error(&cp.path, e)),
+        Err(e) => return Err(io_error(path, e)),
     };
-    let err = |e| io_error(&cp.path, e);
+    let err = |e| io_error(path, e);
     let mut input = BufReader::with_capacity(1 << 20, file);
     let mut word = [0u8; 8];
     let mut read = |n: usize, input: &mut BufReader<File>| -> Result<u64, Error> {
@@ -131,28 +174,16 @@ pub(crate) fn resume(ctl: &Control, size: usize) -> Result<Option<Resumed>, Erro
         return Ok(None);
     }
     let tag_len = read(4, &mut input)? as usize;
-    if tag_len != cp.tag.len() {
+    if tag_len != tag.len() {
         return Ok(None);
     }
-    let mut tag = vec![0u8; tag_len];
-    input.read_exact(&mut tag).map_err(err)?;
-    if tag != cp.tag.as_bytes() || read(8, &mut input)? != size as u64 {
+    let mut saved = vec![0u8; tag_len];
+    input.read_exact(&mut saved).map_err(err)?;
+    if saved != tag.as_bytes() || read(8, &mut input)? != size as u64 {
         return Ok(None);
     }
     let level = read(4, &mut input)? as u32;
     let counts = read(4, &mut input)? as usize;
     let ended = (0..counts).map(|_| read(8, &mut input)).collect::<Result<Vec<_>, _>>()?;
-    ctl.start(&format!("resuming from the checkpoint at level {level}"), size as u64);
-    let mut cells = Vec::with_capacity(size);
-    super::retrograde::advise_huge_pages(cells.as_ptr() as usize, size * 2);
-    let mut buf = vec![0u8; 1 << 20];
-    while cells.len() < size {
-        ctl.check()?;
-        let n = (size - cells.len()).min(buf.len() / 2);
-        input.read_exact(&mut buf[..2 * n]).map_err(err)?;
-        cells.extend(buf[..2 * n].chunks_exact(2).map(|b| AtomicU16::new(u16::from_le_bytes([b[0], b[1]]))));
-        ctl.advance(n as u64);
-    }
-    ctl.finish();
-    Ok(Some(Resumed { level, ended, cells }))
+    Ok(Some((level, ended, input)))
 }

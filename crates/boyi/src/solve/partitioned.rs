@@ -1,38 +1,44 @@
 //! Retrograde analysis over parts that each own a contiguous slice of the
-//! rank space: the algorithm of a solve spread over machines, run here with
-//! every part in one process (the transport between processes comes next).
+//! rank space: the algorithm of a solve spread over machines. Every part
+//! runs [`solve_part`] and meets the others only through [`Peers`]: as
+//! threads of one process ([`solve`], with [`crate::peers::Local`]), or
+//! one process a part over MPI (the `mpi` feature).
 //!
-//! A part holds only its slice: its cells, its two frontier bitmaps, its
-//! count of ended positions by remoteness. A level is bulk synchronous:
-//! every part walks its own positions of that level (all cores on it),
-//! settles the predecessors it owns at once and keeps an update for each
-//! of the others, addressed to the part that owns it; the parts exchange
-//! (one all-to-all a level, what MPI's `alltoallv` does between
-//! processes); every part settles the updates it received; a sum over the
-//! parts says whether the solve goes on. Updates of one level all carry
-//! the same remoteness and settling is order-free, so the values are
-//! exactly [`super::retrograde::solve`]'s, whatever the number of parts.
+//! A part holds only its slice: its cells, its two frontier bitmaps. A
+//! level is bulk synchronous: every part walks its own positions of that
+//! level (all its cores on it), settles the predecessors it owns at once
+//! and keeps an update for each of the others, addressed to the part that
+//! owns it; the parts exchange (one all-to-all a level); every part
+//! settles the updates it received; a sum over the parts says whether the
+//! solve goes on. Updates of one level all carry the same remoteness and
+//! settling is order-free, so the values are exactly
+//! [`super::retrograde::solve`]'s, whatever the number of parts.
+//!
+//! Checkpoints: when part 0's clock says so (the decision travels in the
+//! level's sum, so every part saves at the same level), every part writes
+//! its slice at the level boundary, alternately to two files. A part that
+//! dies while writing leaves the others one save ahead of it at most, so
+//! the newest level every part holds is always in one of its two files;
+//! a resumed solve starts there.
 
+use std::path::PathBuf;
 use std::sync::atomic::{AtomicU16, AtomicU64, Ordering::Relaxed};
+use std::time::Instant;
 
 use rayon::prelude::*;
 
+use super::checkpoint::{self, Resumed};
 use super::retrograde::{
     add_counts, at_level, checked_size, finish_cells, initial_cell, level_with_work, packable, settle, zeroed,
-    zeroed_bits, ON_THE_SPOT,
+    zeroed_bits, COUNT, ON_THE_SPOT, PENDING,
 };
 use super::Solved;
 use crate::control::Control;
+use crate::db::{self, Header, Ident};
 use crate::error::Error;
 use crate::game::Reversible;
+use crate::peers::{in_threads, Peers, Update, UPDATE_BYTES};
 use crate::value::{Outcome, Value};
-
-/// A predecessor's update: its rank, and what one of its moves is worth to
-/// it (a packed outcome).
-type Update = (u64, u16);
-
-/// Bytes an update takes on the wire.
-const UPDATE_BYTES: u64 = 10;
 
 /// One part: the ranks `lo..lo + cells.len()`.
 struct Part {
@@ -40,8 +46,22 @@ struct Part {
     cells: Vec<AtomicU16>,
     current: Vec<AtomicU64>,
     next: Vec<AtomicU64>,
-    /// Ended positions of this slice by remoteness.
-    ended: Vec<u64>,
+}
+
+/// A part's slice solved: every value of the ranks `lo..lo + cells.len()`.
+pub struct Slice {
+    pub lo: u64,
+    /// Packed outcomes ([`Outcome::unpack`]).
+    pub cells: Vec<AtomicU16>,
+    /// Bytes of updates this part sent to others at each level.
+    pub sent: Vec<u64>,
+}
+
+impl Slice {
+    /// The value of the slice's `i`-th rank.
+    pub fn value(&self, i: usize) -> Outcome {
+        Outcome::unpack(self.cells[i].load(Relaxed))
+    }
 }
 
 /// What the parts sent each other, level by level.
@@ -64,7 +84,14 @@ pub fn bounds(size: u64, parts: usize) -> Vec<u64> {
     (0..=parts as u64).map(|i| (size as u128 * i as u128 / parts as u128) as u64).collect()
 }
 
-/// Solves every position with the rank space cut into `parts` slices.
+/// Bytes a part of `ranks` positions needs: its cells and two bitmaps
+/// (updates in flight come on top, a level's worth).
+pub fn part_bytes(ranks: u64) -> u64 {
+    ranks.saturating_mul(2).saturating_add(2 * ranks.div_ceil(64) * 8)
+}
+
+/// Solves every position with the rank space cut into `parts` slices, one
+/// thread a part in this process (each walking on all cores).
 pub fn solve<G: Reversible<Value = Outcome>>(
     game: &G,
     parts: usize,
@@ -73,74 +100,209 @@ pub fn solve<G: Reversible<Value = Outcome>>(
     if parts == 0 {
         return Err(Error::Unsupported("a partitioned solve needs at least one part".into()));
     }
-    let size = checked_size(game, u32::MAX as u64 + 1)? as u64;
+    checked_size(game, u32::MAX as u64 + 1)?;
     ctl.reserve("the retrograde table", super::retrograde::bytes_needed(game))?;
+    let slices = in_threads(parts, |peers| {
+        // part 0 draws the bar, with every part's positions
+        let quiet = ctl.without_progress();
+        solve_part(game, peers, if peers.me() == 0 { ctl } else { &quiet })
+    })?;
+    let levels = slices.iter().map(|s| s.sent.len()).max().unwrap_or(0);
+    let traffic = Traffic {
+        sent: (0..levels).map(|l| slices.iter().map(|s| s.sent.get(l).copied().unwrap_or(0)).collect()).collect(),
+    };
+    let mut cells = Vec::with_capacity(game.size() as usize);
+    for slice in slices {
+        cells.extend(slice.cells);
+    }
+    Ok((Solved::from_slots(cells), traffic))
+}
+
+/// One part's share of a partitioned solve: the slice `peers.me()` of
+/// [`bounds`], solved. Every part of the solve calls this at once; a part
+/// that fails tells the others ([`Peers::fail`]) before it returns.
+pub fn solve_part<G: Reversible<Value = Outcome>>(game: &G, peers: &dyn Peers, ctl: &Control) -> Result<Slice, Error> {
+    let solved = solve_slice(game, peers, ctl);
+    if let Err(e) = &solved {
+        peers.fail(e);
+    }
+    solved
+}
+
+fn solve_slice<G: Reversible<Value = Outcome>>(game: &G, peers: &dyn Peers, ctl: &Control) -> Result<Slice, Error> {
+    let (me, parts) = (peers.me(), peers.count());
+    let size = checked_size(game, u32::MAX as u64 + 1)? as u64;
     let bounds = bounds(size, parts);
-    ctl.start("counting moves", size);
-    let mut slices: Vec<Part> =
-        bounds.windows(2).map(|w| count_part(game, w[0], w[1], ctl)).collect::<Result<_, Error>>()?;
-    ctl.finish();
-    let ended = slices.iter().fold(Vec::new(), |a, p| add_counts(a, p.ended.clone()));
-    let spot: u64 =
-        slices.iter().map(|p| p.cells.par_iter().filter(|c| c.load(Relaxed) == ON_THE_SPOT).count() as u64).sum();
-    ctl.start("retrograde analysis (positions settled)", size - spot);
+    let (lo, hi) = (bounds[me], bounds[me + 1]);
+    ctl.reserve(&format!("part {me}'s slice of the retrograde table ({} positions)", hi - lo), part_bytes(hi - lo))?;
+    let saves = ctl.checkpoint().map(|cp| Saves::new(cp, me, parts, lo, hi));
+    let resumed = match &saves {
+        Some(saves) => saves.resume(peers, (hi - lo) as usize, ctl)?,
+        None => None,
+    };
+    let words = (hi - lo).div_ceil(64) as usize;
+    let resuming = resumed.is_some();
+    let (mut part, ended, mut level, mut saved) = match resumed {
+        Some((Resumed { level, ended, cells }, saved)) => {
+            (Part { lo, cells, current: zeroed_bits(words), next: zeroed_bits(words) }, ended, level, saved)
+        }
+        None => {
+            ctl.start("counting moves", hi - lo);
+            let (part, ended) = count_part(game, lo, hi, ctl)?;
+            ctl.finish();
+            // every part learns every part's ended positions
+            let longest = peers.gather(ended.len() as u64)?.into_iter().max().unwrap_or(0) as usize;
+            let mut mine = ended;
+            mine.resize(longest, 0);
+            (part, peers.sum(&mine)?, 0, 0)
+        }
+    };
+    // The bar counts positions walked against those that can be (not the
+    // ones valued on the spot); a resumed solve starts past those its
+    // earlier levels walked.
+    let (spot, walked_before) = part
+        .cells
+        .par_iter()
+        .map(|c| match c.load(Relaxed) {
+            ON_THE_SPOT => (1, 0),
+            cell if cell & PENDING != PENDING && cell & PENDING != 0 && u32::from(cell & COUNT) < level => (0, 1),
+            _ => (0, 0),
+        })
+        .reduce(|| (0u64, 0u64), |a, b| (a.0 + b.0, a.1 + b.1));
+    let totals = peers.sum(&[hi - lo - spot, walked_before])?;
+    ctl.start("retrograde analysis (positions settled)", totals[0]);
+    ctl.advance(totals[1]);
     let owner = |rank: u64| bounds.partition_point(|&b| b <= rank) - 1;
-    let mut traffic = Traffic::default();
-    let (mut level, mut next_count) = (0u32, 0u64);
+    let mut sent = Vec::new();
+    let mut last_save = Instant::now();
+    let (mut rescan, mut next_count) = (resuming, u64::from(resuming));
     while let Some(found) = level_with_work(&ended, level, next_count) {
         level = found;
         let ended_here = ended.get(level as usize).copied().unwrap_or(0);
         ctl.check()?;
         packable(level)?;
-        let scan = ended_here > 0;
-        // Each part walks its own positions of this level, settling its own
-        // predecessors at once and keeping the others' updates to send.
-        let walked: Vec<(Vec<Vec<Update>>, u64)> = slices
-            .iter_mut()
-            .enumerate()
-            .map(|(me, part)| {
-                std::mem::swap(&mut part.current, &mut part.next);
-                walk(game, part, me, level, scan, parts, &owner, ctl)
+        std::mem::swap(&mut part.current, &mut part.next);
+        let (out, home, walked) = walk(game, &part, me, level, rescan || ended_here > 0, parts, &owner, ctl)?;
+        sent.push(out.iter().map(|u| u.len() as u64 * UPDATE_BYTES).sum());
+        let incoming = peers.exchange(out)?;
+        let got: u64 = incoming
+            .par_iter()
+            .map(|&(rank, value)| {
+                let local = u64::from(rank) - lo;
+                settle(&part.cells[local as usize], Outcome::unpack(value), local, &part.next) as u64
             })
-            .collect::<Result<_, Error>>()?;
-        let mut outgoing = Vec::with_capacity(parts);
-        let mut settled_at_home = 0;
-        let mut sent = Vec::with_capacity(parts);
-        for (out, home) in walked {
-            settled_at_home += home;
-            sent.push(out.iter().map(|u| u.len() as u64 * UPDATE_BYTES).sum());
-            outgoing.push(out);
-        }
-        traffic.sent.push(sent);
-        let incoming = exchange(outgoing, parts);
-        // Each part settles what it was sent.
-        next_count = settled_at_home
-            + slices
-                .iter()
-                .zip(incoming)
-                .map(|(part, updates)| {
-                    updates
-                        .par_iter()
-                        .map(|&(rank, value)| {
-                            let local = rank - part.lo;
-                            settle(&part.cells[local as usize], Outcome::unpack(value), local, &part.next) as u64
-                        })
-                        .sum::<u64>()
-                })
-                .sum::<u64>();
+            .sum();
+        drop(incoming);
         level += 1;
+        rescan = false;
+        let save_now = me == 0 && saves.as_ref().is_some_and(|s| last_save.elapsed() >= s.every);
+        let totals = peers.sum(&[home + got, walked, u64::from(save_now)])?;
+        next_count = totals[0];
+        ctl.advance(totals[1]);
+        if totals[2] > 0 {
+            if let Some(saves) = &saves {
+                saves.save(saved, level, &ended, &part.cells, ctl)?;
+                saved += 1;
+                last_save = Instant::now();
+            }
+        }
     }
-    let mut cells = Vec::with_capacity(size as usize);
-    for part in slices.drain(..) {
-        finish_cells(game, &part.cells, part.lo);
-        cells.extend(part.cells);
-    }
+    finish_cells(game, &part.cells, lo);
     ctl.finish();
-    Ok((Solved::from_slots(cells), traffic))
+    if let Some(saves) = &saves {
+        saves.finished();
+    }
+    Ok(Slice { lo, cells: part.cells, sent })
+}
+
+/// One part's share of a partitioned solve written to a database: its
+/// slice solved ([`solve_part`]) and written at its place in `path`
+/// ([`db::write_part`]), the file the one-process solve would write.
+pub fn save_part<G: Reversible<Value = Outcome>>(
+    game: &G,
+    ident: &Ident,
+    path: &std::path::Path,
+    peers: &dyn Peers,
+    ctl: &Control,
+) -> Result<Header, Error> {
+    let slice = solve_part(game, peers, ctl)?;
+    db::write_part(
+        path,
+        ident,
+        game.size(),
+        slice.lo,
+        slice.cells.len() as u64,
+        |i| slice.value(i as usize),
+        peers,
+        ctl,
+    )
+}
+
+/// A part's two checkpoint files.
+struct Saves {
+    paths: [PathBuf; 2],
+    tag: String,
+    every: std::time::Duration,
+}
+
+impl Saves {
+    fn new(cp: &checkpoint::Checkpoint, me: usize, parts: usize, lo: u64, hi: u64) -> Self {
+        let path = |k: usize| PathBuf::from(format!("{}.part{me}of{parts}.{k}", cp.path.display()));
+        Saves {
+            paths: [path(0), path(1)],
+            tag: format!("{} part {me} of {parts}: ranks {lo}..{hi}", cp.tag),
+            every: cp.every,
+        }
+    }
+
+    /// Save number `k` (every part counts its saves alike).
+    fn save(&self, k: usize, level: u32, ended: &[u64], cells: &[AtomicU16], ctl: &Control) -> Result<(), Error> {
+        checkpoint::save(&self.paths[k % 2], &self.tag, level, ended, cells, &ctl.without_progress())
+    }
+
+    /// The newest level every part holds, read back with the number of
+    /// saves it makes, if every part holds one.
+    fn resume(&self, peers: &dyn Peers, ranks: usize, ctl: &Control) -> Result<Option<(Resumed, usize)>, Error> {
+        let levels = [
+            checkpoint::level(&self.paths[0], &self.tag, ranks)?,
+            checkpoint::level(&self.paths[1], &self.tag, ranks)?,
+        ];
+        // 0: nothing saved; else the newest level saved, plus one
+        let newest = levels.iter().flatten().max().map_or(0, |&l| u64::from(l) + 1);
+        let all = peers.gather(newest)?;
+        if all.contains(&0) {
+            return Ok(None);
+        }
+        let agreed = (all.into_iter().min().unwrap_or(1) - 1) as u32;
+        let Some(k) = levels.iter().position(|&l| l == Some(agreed)) else {
+            return Err(Error::Data(format!(
+                "part {} of {}: its checkpoints ({} and {}) do not hold level {agreed}, which the other parts resume from",
+                peers.me(),
+                peers.count(),
+                self.paths[0].display(),
+                self.paths[1].display()
+            )));
+        };
+        let resumed = checkpoint::read(&self.paths[k], &self.tag, ranks, ctl)?
+            .ok_or_else(|| Error::Data(format!("checkpoint {} changed while it was read", self.paths[k].display())))?;
+        // the next save goes to the other file, keeping this one until it is whole
+        Ok(Some((resumed, k + 1)))
+    }
+
+    fn finished(&self) {
+        for path in &self.paths {
+            let _ = std::fs::remove_file(path);
+        }
+    }
 }
 
 /// The first pass over one slice: every position's move count or value.
-fn count_part<G: Reversible<Value = Outcome>>(game: &G, lo: u64, hi: u64, ctl: &Control) -> Result<Part, Error> {
+fn count_part<G: Reversible<Value = Outcome>>(
+    game: &G,
+    lo: u64,
+    hi: u64,
+    ctl: &Control,
+) -> Result<(Part, Vec<u64>), Error> {
     const CHUNK: usize = 2048;
     let cells = zeroed((hi - lo) as usize);
     let ended = cells
@@ -163,14 +325,14 @@ fn count_part<G: Reversible<Value = Outcome>>(game: &G, lo: u64, hi: u64, ctl: &
         })
         .try_reduce(Vec::new, |a, b| Ok(add_counts(a, b)))?;
     let words = cells.len().div_ceil(64);
-    Ok(Part { lo, cells, current: zeroed_bits(words), next: zeroed_bits(words), ended })
+    Ok((Part { lo, cells, current: zeroed_bits(words), next: zeroed_bits(words) }, ended))
 }
 
 /// One part's walk of a level: its positions settled at the level before
 /// (or, where ended positions join, every cell of this level), in parallel
 /// over the part. Predecessors the part owns are settled at once; the
-/// others' updates come back by the part that owns each, with the count of
-/// positions settled at home.
+/// others' updates come back by the part that owns each, with the counts
+/// of positions settled at home and walked.
 #[allow(clippy::too_many_arguments)]
 fn walk<G: Reversible<Value = Outcome>>(
     game: &G,
@@ -181,7 +343,7 @@ fn walk<G: Reversible<Value = Outcome>>(
     parts: usize,
     owner: &(impl Fn(u64) -> usize + Sync),
     ctl: &Control,
-) -> Result<(Vec<Vec<Update>>, u64), Error> {
+) -> Result<(Vec<Vec<Update>>, u64, u64), Error> {
     let words = part.current.len();
     let span = (words / 64).clamp(16, 1024);
     let hi = part.lo + part.cells.len() as u64;
@@ -204,7 +366,7 @@ fn walk<G: Reversible<Value = Outcome>>(
                         let local = p - part.lo;
                         settled += settle(&part.cells[local as usize], v, local, &part.next) as u64;
                     } else {
-                        out[owner(p)].push((p, v.pack()));
+                        out[owner(p)].push((p as u32, v.pack()));
                     }
                 }
             };
@@ -225,30 +387,17 @@ fn walk<G: Reversible<Value = Outcome>>(
                     }
                 }
             }
-            ctl.advance(walked);
-            Ok::<_, Error>((out, settled))
+            Ok::<_, Error>((out, settled, walked))
         })
         .try_reduce(
-            || (vec![Vec::new(); parts], 0),
-            |(mut a, x), (b, y)| {
+            || (vec![Vec::new(); parts], 0, 0),
+            |(mut a, x, w), (b, y, v)| {
                 for (to, updates) in b.into_iter().enumerate() {
                     a[to].extend(updates);
                 }
-                Ok((a, x + y))
+                Ok((a, x + y, w + v))
             },
         )?;
     debug_assert!(found.0[me].is_empty(), "a part's own updates are settled at home");
     Ok(found)
-}
-
-/// The all-to-all: `outgoing[from][to]` becomes `incoming[to]`, in order
-/// of the sender.
-fn exchange(outgoing: Vec<Vec<Vec<Update>>>, parts: usize) -> Vec<Vec<Update>> {
-    let mut incoming: Vec<Vec<Update>> = vec![Vec::new(); parts];
-    for out in outgoing {
-        for (to, updates) in out.into_iter().enumerate() {
-            incoming[to].extend(updates);
-        }
-    }
-    incoming
 }

@@ -42,7 +42,7 @@ const MOVES: u16 = 0x1FFF;
 /// A draw's kind with a remoteness, which packed outcomes never are.
 pub(super) const ON_THE_SPOT: u16 = 0x0001;
 /// A settled cell's remoteness.
-const COUNT: u16 = 0x3FFF;
+pub(super) const COUNT: u16 = 0x3FFF;
 /// Positions a worker takes at once: large enough to amortise scheduling,
 /// small enough that a level of a few thousand positions still splits.
 const CHUNK: usize = 2048;
