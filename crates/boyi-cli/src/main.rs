@@ -319,8 +319,13 @@ fn distributed_build(
     use boyi::peers::{mpi::Mpi, Peers};
     let mpi = Mpi::start().map_err(|e| Failure::from(Error::from(e)))?;
     let (me, ranks) = (mpi.me(), mpi.count());
-    let quiet = ctl.without_progress();
-    let ctl = if me == 0 { ctl } else { &quiet };
+    // Rank 0 reports for all; through mpirun's pipes, as lines.
+    let reporting = match (me, std::io::stderr().is_terminal()) {
+        (0, true) => ctl.clone(),
+        (0, false) => ctl.clone().with_progress(Arc::new(progress::Lines::new())),
+        _ => ctl.without_progress(),
+    };
+    let ctl = &reporting;
     let plain = if compress.is_some() { out.with_extension("plain") } else { out.to_path_buf() };
     let ctl = &ctl.clone().with_checkpoint(Checkpoint {
         path: plain.with_extension("checkpoint"),

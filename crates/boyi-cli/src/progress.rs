@@ -83,3 +83,41 @@ impl boyi::Progress for Bar {
         self.clear();
     }
 }
+
+/// Progress as lines on stderr, for a log rather than a terminal (the
+/// ranks of an MPI job write through `mpirun`'s pipes): each phase when it
+/// starts, then how far it is every `EVERY`.
+#[cfg(feature = "mpi")]
+pub struct Lines {
+    state: Mutex<(String, u64, u64, Instant)>,
+}
+
+#[cfg(feature = "mpi")]
+impl Lines {
+    const EVERY: Duration = Duration::from_secs(10);
+
+    pub fn new() -> Self {
+        Lines { state: Mutex::new((String::new(), 0, 0, Instant::now())) }
+    }
+}
+
+#[cfg(feature = "mpi")]
+impl boyi::Progress for Lines {
+    fn start(&self, label: &str, total: u64) {
+        let mut s = self.state.lock().expect("progress lock");
+        *s = (label.to_string(), total, 0, Instant::now());
+        eprintln!("boyi: {label} ({total} in all)");
+    }
+
+    fn advance(&self, units: u64) {
+        let mut s = self.state.lock().expect("progress lock");
+        s.2 += units;
+        if s.3.elapsed() >= Self::EVERY {
+            let percent = if s.1 > 0 { 100.0 * s.2 as f64 / s.1 as f64 } else { 0.0 };
+            eprintln!("boyi: {}: {} of {} ({percent:.0} %)", s.0, s.2, s.1);
+            s.3 = Instant::now();
+        }
+    }
+
+    fn finish(&self) {}
+}

@@ -46,8 +46,12 @@ pub struct Chase {
 
 const NONE: u32 = u32::MAX;
 
-/// `(side · n² + white) · n² + black`, side 0 when white moves, cells
-/// numbered `row · n + column` from 0: the position is its own rank.
+/// `(white · n² + black) · 2 + side`, side 0 when white moves, cells
+/// numbered `row · n + column` from 0: the position is its own rank. The
+/// side to move is innermost so that a position's predecessors (the other
+/// side to move, one piece a step away) are near it: in the cache, and in
+/// the same slice when the ranks are cut into parts (with the side
+/// outermost, every predecessor was in the other half).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Duel(u32);
 
@@ -125,7 +129,7 @@ impl Chase {
     pub fn pos(&self, p: Pieces) -> Duel {
         let cell = |(r, c): (u32, u32)| r * self.n + c;
         let side = if p.white_to_move { 0 } else { 1 };
-        Duel((side * self.cells() + cell(p.white)) * self.cells() + cell(p.black))
+        Duel((cell(p.white) * self.cells() + cell(p.black)) << 1 | side)
     }
 
     pub fn pieces(&self, pos: Duel) -> Pieces {
@@ -136,20 +140,15 @@ impl Chase {
     /// White's cell, black's cell, whether white moves.
     #[inline]
     fn split(&self, Duel(p): Duel) -> (u32, u32, bool) {
-        let cells = self.cells;
-        let rest = ((self.inverse as u128 * p as u128) >> 64) as u32;
-        let b = p - rest * cells;
-        if rest < cells {
-            (rest, b, true)
-        } else {
-            (rest - cells, b, false)
-        }
+        let cells = (p >> 1, self.cells);
+        let w = ((self.inverse as u128 * cells.0 as u128) >> 64) as u32;
+        (w, cells.0 - w * cells.1, p & 1 == 0)
     }
 
     #[inline]
     fn join(&self, w: u32, b: u32, white_to_move: bool) -> Duel {
         let side = if white_to_move { 0 } else { 1 };
-        Duel((side * self.cells() + w) * self.cells() + b)
+        Duel((w * self.cells() + b) << 1 | side)
     }
 
     /// The cell `dist` cells from `cell` in direction `dir`, if on the board.
@@ -306,7 +305,7 @@ static PLAIN_INFO: Info = Info {
     players: ["White", "Black"],
     values: "outcome",
     params: &[
-        Param::int("n", "Board size", "6", 2, 40),
+        Param::int("n", "Board size", "6", 2, 128),
         Param::text("white", "White's cell", "1,1").help("row,column"),
         Param::text("black", "Black's cell", "").help("row,column; empty for the far corner"),
     ],
@@ -327,8 +326,8 @@ static TORUS_INFO: Info = Info {
     players: ["White", "Black"],
     values: "outcome",
     params: &[
-        Param::int("n", "Torus size", "5", 2, 40),
-        Param::int("k", "Black's reach", "2", 1, 39),
+        Param::int("n", "Torus size", "5", 2, 128),
+        Param::int("k", "Black's reach", "2", 1, 127),
         Param::text("white", "White's cell", "1,1").help("row,column"),
         Param::text("black", "Black's cell", "").help("row,column; empty for the far corner"),
     ],
@@ -500,7 +499,9 @@ impl Listing for ChaseListing {
     }
 
     fn solved_key(&self, game: &Chase) -> Option<String> {
-        Some(format!("{}:{}", self.info().id, self.instance(game)))
+        // `@2`: the index with the side to move innermost; databases of the
+        // first index (side outermost) are refused, not misread
+        Some(format!("{}@2:{}", self.info().id, self.instance(game)))
     }
 
     /// How remoteness is spread over the whole board's solved positions.

@@ -30,7 +30,8 @@ impl Cx<'_> {
                 .ok_or_else(|| Error::input(format!("the database for {key} holds another kind of value")))?;
             return Ok(Some(Arc::new(solved)));
         }
-        let game = key.split(':').next().unwrap_or(key);
+        // the game's id: the key up to its instance, and its index's version (`@2`)
+        let game = key.split([':', '@']).next().unwrap_or(key);
         if let Some(db) = files.iter().find(|d| d.header().game == game) {
             return Err(Error::input(format!(
                 "the database given is for {} ({}), not for this instance; `boyi db build {game} PARAMS` makes one",

@@ -344,9 +344,11 @@ fn walk<G: Reversible<Value = Outcome>>(
     owner: &(impl Fn(u64) -> usize + Sync),
     ctl: &Control,
 ) -> Result<(Vec<Vec<Update>>, u64, u64), Error> {
-    let words = part.current.len();
+    // slices, not the part's vectors: the walk's loop reads them directly
+    let (lo, cells, current, next) = (part.lo, &part.cells[..], &part.current[..], &part.next[..]);
+    let words = current.len();
     let span = (words / 64).clamp(16, 1024);
-    let hi = part.lo + part.cells.len() as u64;
+    let hi = lo + cells.len() as u64;
     let found = (0..words.div_ceil(span))
         .into_par_iter()
         .map_init(Vec::new, |back, c| {
@@ -356,31 +358,37 @@ fn walk<G: Reversible<Value = Outcome>>(
             let (mut walked, mut settled) = (0u64, 0u64);
             let mut visit = |x: usize| {
                 walked += 1;
-                let value = Outcome::unpack(part.cells[x].load(Relaxed));
+                let value = Outcome::unpack(cells[x].load(Relaxed));
                 back.clear();
-                game.unmoves(&game.unrank(part.lo + x as u64), back);
+                game.unmoves(&game.unrank(lo + x as u64), back);
                 for (pos, turn) in back.iter() {
                     let p = game.rank(pos);
                     let v = Outcome::back((), *turn, value);
-                    if (part.lo..hi).contains(&p) {
-                        let local = p - part.lo;
-                        settled += settle(&part.cells[local as usize], v, local, &part.next) as u64;
+                    if (lo..hi).contains(&p) {
+                        let local = p - lo;
+                        settled += settle(&cells[local as usize], v, local, next) as u64;
                     } else {
                         out[owner(p)].push((p as u32, v.pack()));
                     }
                 }
             };
             if scan {
-                part.current[lo_w..hi_w].iter().for_each(|w| w.store(0, Relaxed));
+                current[lo_w..hi_w].iter().for_each(|w| w.store(0, Relaxed));
                 let first = lo_w * 64;
-                for (i, cell) in part.cells[first..(hi_w * 64).min(part.cells.len())].iter().enumerate() {
+                for (i, cell) in cells[first..(hi_w * 64).min(cells.len())].iter().enumerate() {
                     if at_level(cell.load(Relaxed), level) {
                         visit(first + i);
                     }
                 }
             } else {
-                for (w, word) in part.current[lo_w..hi_w].iter().enumerate() {
-                    let mut bits = word.swap(0, Relaxed);
+                for (w, word) in current[lo_w..hi_w].iter().enumerate() {
+                    // most words are empty: a plain load skips them, where a
+                    // swap would lock every one
+                    let mut bits = word.load(Relaxed);
+                    if bits == 0 {
+                        continue;
+                    }
+                    word.store(0, Relaxed);
                     while bits != 0 {
                         visit((lo_w + w) * 64 + bits.trailing_zeros() as usize);
                         bits &= bits - 1;

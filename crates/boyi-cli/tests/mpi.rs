@@ -1,0 +1,173 @@
+//! `boyi db build --distributed` under `mpirun`: ranks write the database
+//! the one-process solve writes, byte for byte; a rank killed mid-solve
+//! stops the run within seconds and the same command resumes from the
+//! ranks' checkpoints. Needs a boyi built with the `mpi` feature and Open
+//! MPI's `mpirun`: `.ci/run` installs it and runs these with
+//! `--features mpi`; elsewhere they skip, saying so.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+/// Whether these tests can run here; if not, why, printed.
+fn ready() -> bool {
+    if !cfg!(feature = "mpi") {
+        eprintln!("skipping the MPI tests: boyi built without the mpi feature (.ci/run runs them with --features mpi)");
+        return false;
+    }
+    let found = Command::new("mpirun").arg("--version").output().is_ok_and(|o| o.status.success());
+    if !found {
+        assert!(std::env::var_os("CI").is_none(), "CI is set but mpirun is missing (.ci/run installs openmpi-bin)");
+        eprintln!("skipping the MPI tests: no mpirun (Debian's openmpi-bin)");
+    }
+    found
+}
+
+/// `mpirun` starting `ranks` boyis with `args`: unbound (each rank runs
+/// threads), as root too (CI's containers), more ranks than cores allowed.
+fn mpirun(ranks: usize, args: &[&str]) -> Command {
+    let mut c = Command::new("mpirun");
+    c.args(["--allow-run-as-root", "--oversubscribe", "--bind-to", "none", "-np", &ranks.to_string()])
+        .arg(env!("CARGO_BIN_EXE_boyi"))
+        .args(args)
+        .stdin(Stdio::null());
+    c
+}
+
+fn boyi(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_boyi")).args(args).output().expect("boyi runs")
+}
+
+fn temp(name: &str) -> PathBuf {
+    std::env::temp_dir().join(format!("boyi-mpi-{}-{name}", std::process::id()))
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// Chase and torus chase (with its draws), solved by 1 to 4 ranks, give
+/// the one-process database byte for byte.
+#[test]
+fn ranks_write_the_one_process_database() {
+    if !ready() {
+        return;
+    }
+    for (game, params) in [("chase", vec!["n=16"]), ("torus-chase", vec!["n=9", "k=2"])] {
+        let one = temp(&format!("{game}-one.db"));
+        let mut args = vec!["db", "build", game];
+        args.extend(&params);
+        let made = boyi(&[&args[..], &["--out", one.to_str().unwrap()]].concat());
+        assert!(made.status.success(), "{}", text(&made.stderr));
+        let want = std::fs::read(&one).unwrap();
+        for ranks in 1..=4 {
+            let split = temp(&format!("{game}-{ranks}.db"));
+            let run = mpirun(ranks, &[&args[..], &["--out", split.to_str().unwrap(), "--distributed"]].concat())
+                .output()
+                .unwrap();
+            assert!(run.status.success(), "{game}, {ranks} ranks: {}", text(&run.stderr));
+            assert!(text(&run.stderr).contains(&format!("on {ranks} rank")), "{}", text(&run.stderr));
+            assert!(std::fs::read(&split).unwrap() == want, "{game}, {ranks} ranks: the files differ");
+            let _ = std::fs::remove_file(split);
+        }
+        let _ = std::fs::remove_file(one);
+    }
+}
+
+/// Errors every rank meets alike are told once, by rank 0; a rank out of
+/// its memory budget names itself and what it needed.
+#[test]
+fn errors_name_the_rank_and_stop_the_run() {
+    if !ready() {
+        return;
+    }
+    let out = temp("refused.db");
+    let run =
+        mpirun(2, &["db", "build", "young-chess", "--out", out.to_str().unwrap(), "--distributed"]).output().unwrap();
+    assert!(!run.status.success());
+    let said: Vec<String> = text(&run.stderr).lines().filter(|l| l.starts_with("boyi:")).map(String::from).collect();
+    assert_eq!(said.len(), 1, "{said:?}");
+    assert!(said[0].contains("one process only"), "{said:?}");
+
+    let run =
+        mpirun(2, &["--memory", "1M", "db", "build", "chase", "n=40", "--out", out.to_str().unwrap(), "--distributed"])
+            .output()
+            .unwrap();
+    assert!(!run.status.success());
+    let stderr = text(&run.stderr);
+    assert!(
+        stderr.contains("boyi: rank ") && stderr.contains("slice of the retrograde table") && stderr.contains("needs"),
+        "{stderr}"
+    );
+    assert!(!out.exists());
+}
+
+/// Rank 1 killed (SIGKILL) once the ranks have saved two checkpoints: the
+/// run stops within seconds with mpirun naming the rank, and the same
+/// command resumes from the checkpoints and writes the one-process file.
+#[test]
+fn a_killed_rank_stops_the_run_and_the_build_resumes() {
+    if !ready() {
+        return;
+    }
+    let one = temp("kill-one.db");
+    let made = boyi(&["db", "build", "chase", "n=64", "--out", one.to_str().unwrap()]);
+    assert!(made.status.success(), "{}", text(&made.stderr));
+    let out = temp("kill.db");
+    let args = ["db", "build", "chase", "n=64", "--out", out.to_str().unwrap(), "--distributed"];
+    // a checkpoint at every level: the second file of rank 1 appears early
+    let mut run = mpirun(2, &[&args[..], &["--checkpoint-every", "0"]].concat())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let second = PathBuf::from(format!("{}.part1of2.1", out.with_extension("checkpoint").display()));
+    let started = Instant::now();
+    while !second.exists() {
+        assert!(started.elapsed() < Duration::from_secs(60), "rank 1 never saved twice");
+        assert!(run.try_wait().unwrap().is_none(), "the run ended before rank 1 saved twice");
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    let rank = rank_pid(run.id(), 1).expect("rank 1's process");
+    let killed = Instant::now();
+    assert!(Command::new("kill").args(["-KILL", &rank.to_string()]).status().unwrap().success());
+    let status = loop {
+        if let Some(status) = run.try_wait().unwrap() {
+            break status;
+        }
+        assert!(killed.elapsed() < Duration::from_secs(20), "the run hangs after a rank died");
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    let stopped_in = killed.elapsed();
+    let mut stderr = String::new();
+    std::io::Read::read_to_string(&mut run.stderr.take().unwrap(), &mut stderr).unwrap();
+    assert!(!status.success());
+    assert!(stderr.contains("rank 1"), "mpirun names the rank that died: {stderr}");
+    eprintln!("the run stopped {:.2} s after rank 1 was killed", stopped_in.as_secs_f64());
+    assert!(!out.exists(), "no database from a failed run");
+
+    let resumed = mpirun(2, &args).output().unwrap();
+    assert!(resumed.status.success(), "{}", text(&resumed.stderr));
+    assert!(text(&resumed.stderr).contains("resuming from the checkpoint at level"), "{}", text(&resumed.stderr));
+    assert!(std::fs::read(&out).unwrap() == std::fs::read(&one).unwrap(), "the resumed build's file differs");
+    assert!(!second.exists(), "a finished build removes its checkpoints");
+    for f in [one, out] {
+        let _ = std::fs::remove_file(f);
+    }
+}
+
+/// The process of rank `rank` among `mpirun`'s children (Open MPI starts
+/// local ranks as its children and tells each its rank in the environment).
+fn rank_pid(mpirun: u32, rank: usize) -> Option<u32> {
+    let tasks = std::fs::read_dir(format!("/proc/{mpirun}/task")).ok()?;
+    let children: Vec<u32> = tasks
+        .flatten()
+        .filter_map(|t| std::fs::read_to_string(t.path().join("children")).ok())
+        .flat_map(|c| c.split_whitespace().filter_map(|p| p.parse().ok()).collect::<Vec<u32>>())
+        .collect();
+    let wanted = format!("OMPI_COMM_WORLD_RANK={rank}");
+    children.into_iter().find(|pid| {
+        std::fs::read(Path::new("/proc").join(pid.to_string()).join("environ"))
+            .is_ok_and(|env| env.split(|&b| b == 0).any(|v| v == wanted.as_bytes()))
+    })
+}
