@@ -176,9 +176,13 @@ pub enum Command {
         duplication: bool,
         /// Instead, solve chase n = 64 in one process and with its rank
         /// space cut into each of these numbers of parts (the distributed
-        /// solver's algorithm, in one process).
+        /// solver's algorithm, parts as threads of one process).
         #[arg(long, value_name = "P", num_args = 1..)]
         parts: Vec<usize>,
+        /// With --parts: the whole of Dōbutsu Shōgi (2.5·10^8 positions, a
+        /// minute a solve) instead of chase n = 64.
+        #[arg(long, requires = "parts")]
+        dobutsu: bool,
         #[command(flatten)]
         options: JudgeOptions,
     },

@@ -621,13 +621,19 @@ pub fn lookups(databases: &[std::sync::Arc<boyi::db::Database>], runs: usize, em
     }
 }
 
-/// `boyi bench --parts P...`: chase n = 64 solved in one process and with
-/// its rank space cut into each P parts (the distributed solver's
-/// algorithm, parts in one process): wall time, and the bytes the busiest
+/// `boyi bench --parts P...`: `game` solved in one process and with its
+/// rank space cut into each P parts (the distributed solver's algorithm,
+/// parts as threads of one process): wall time, and the bytes the busiest
 /// part sent at one level and in all.
-pub fn parts(counts: &[usize], runs: usize, ctl: &Control, emit: impl Fn(&str)) -> Result<(), boyi::Error> {
+pub fn parts<G: boyi::game::Reversible<Value = boyi::Outcome>>(
+    label: &str,
+    game: &G,
+    counts: &[usize],
+    runs: usize,
+    ctl: &Control,
+    emit: impl Fn(&str),
+) -> Result<(), boyi::Error> {
     use boyi::solve::{partitioned, retrograde};
-    let game = boyi_games::chase::Chase::new(64, boyi_games::chase::Chase::CQOI_REACH);
     let quiet = ctl.without_progress();
     let median = |mut t: Vec<Duration>| {
         t.sort();
@@ -636,21 +642,21 @@ pub fn parts(counts: &[usize], runs: usize, ctl: &Control, emit: impl Fn(&str)) 
     let mut one = Vec::new();
     for _ in 0..runs.max(1) {
         let start = Instant::now();
-        std::hint::black_box(retrograde::solve(&game, &quiet)?);
+        std::hint::black_box(retrograde::solve(game, &quiet)?);
         one.push(start.elapsed());
     }
     let one = median(one);
-    emit(
-        "| chase n = 64 | wall (median) | / one process | busiest part, one level | busiest part, all levels |\n\
-         |---|---|---|---|---|\n",
-    );
+    emit(&format!(
+        "| {label} | wall (median) | / one process | busiest part, one level | busiest part, all levels |\n\
+         |---|---|---|---|---|\n"
+    ));
     emit(&format!("| one process | {:.2} s | 1.00 | | |\n", one.as_secs_f64()));
     for &p in counts {
         let mut times = Vec::new();
         let mut traffic = partitioned::Traffic::default();
         for _ in 0..runs.max(1) {
             let start = Instant::now();
-            let (solved, t) = partitioned::solve(&game, p, &quiet)?;
+            let (solved, t) = partitioned::solve(game, p, &quiet)?;
             times.push(start.elapsed());
             std::hint::black_box(solved);
             traffic = t;

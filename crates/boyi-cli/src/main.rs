@@ -245,10 +245,23 @@ fn run(command: Command, threads: Option<usize>, databases: Vec<Arc<Database>>, 
             eprintln!("boyi: wrote {count} positions to {}", out.display());
             Ok(())
         }
-        Command::Bench { names, runs, list, input, connect4, limit, duplication, parts, options } => {
+        Command::Bench { names, runs, list, input, connect4, limit, duplication, parts, dobutsu, options } => {
             if !parts.is_empty() {
-                bench::parts(&parts, runs.unwrap_or(3), ctl, write_stdout)
-                    .map_err(|e| in_context("bench")(e.into()))?;
+                let runs = runs.unwrap_or(if dobutsu { 1 } else { 3 });
+                let solved = if dobutsu {
+                    bench::parts(
+                        "Dōbutsu Shōgi",
+                        &boyi_games::dobutsu::Dobutsu::full(),
+                        &parts,
+                        runs,
+                        ctl,
+                        write_stdout,
+                    )
+                } else {
+                    let chase = boyi_games::chase::Chase::new(64, boyi_games::chase::Chase::CQOI_REACH);
+                    bench::parts("chase n = 64", &chase, &parts, runs, ctl, write_stdout)
+                };
+                solved.map_err(|e| in_context("bench")(e.into()))?;
             } else if let Some(name) = input {
                 write_stdout(&bench::input(&name)?);
             } else if !databases.is_empty() {

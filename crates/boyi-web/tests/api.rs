@@ -190,7 +190,7 @@ fn bad_input_gets_a_clear_4xx_and_the_server_stays_up() {
         ),
         (
             "params out of range",
-            post(a, "/api/start", &json!({"game": "chase", "params": {"n": 99}})),
+            post(a, "/api/start", &json!({"game": "chase", "params": {"n": 999}})),
             400,
             "bad_params",
         ),

@@ -12,9 +12,9 @@ use crate::error::Error;
 #[cfg(feature = "mpi")]
 pub mod mpi;
 
-/// A predecessor's update: its rank (partitioned solves number at most
-/// 2^32 positions), and what one of its moves is worth to it (a packed
-/// outcome).
+/// A predecessor's update: its place in the slice of the part that owns
+/// it (a slice holds at most 2^32 positions), and what one of its moves is
+/// worth to it (a packed outcome).
 pub type Update = (u32, u16);
 
 /// Bytes an update takes on the wire.

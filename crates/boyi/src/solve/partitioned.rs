@@ -84,6 +84,11 @@ pub fn bounds(size: u64, parts: usize) -> Vec<u64> {
     (0..=parts as u64).map(|i| (size as u128 * i as u128 / parts as u128) as u64).collect()
 }
 
+/// Positions a part holds at most: updates address a position by its
+/// place in its part's slice, in 32 bits. A game of `N` positions needs
+/// `N / 2^32` parts at least.
+pub const SLICE_MOST: u64 = 1 << 32;
+
 /// Bytes a part of `ranks` positions needs: its cells and two bitmaps
 /// (updates in flight come on top, a level's worth).
 pub fn part_bytes(ranks: u64) -> u64 {
@@ -100,7 +105,7 @@ pub fn solve<G: Reversible<Value = Outcome>>(
     if parts == 0 {
         return Err(Error::Unsupported("a partitioned solve needs at least one part".into()));
     }
-    checked_size(game, u32::MAX as u64 + 1)?;
+    checked_size(game, (parts as u64).saturating_mul(SLICE_MOST))?;
     ctl.reserve("the retrograde table", super::retrograde::bytes_needed(game))?;
     let slices = in_threads(parts, |peers| {
         // part 0 draws the bar, with every part's positions
@@ -131,7 +136,7 @@ pub fn solve_part<G: Reversible<Value = Outcome>>(game: &G, peers: &dyn Peers, c
 
 fn solve_slice<G: Reversible<Value = Outcome>>(game: &G, peers: &dyn Peers, ctl: &Control) -> Result<Slice, Error> {
     let (me, parts) = (peers.me(), peers.count());
-    let size = checked_size(game, u32::MAX as u64 + 1)? as u64;
+    let size = checked_size(game, (parts as u64).saturating_mul(SLICE_MOST))? as u64;
     let bounds = bounds(size, parts);
     let (lo, hi) = (bounds[me], bounds[me + 1]);
     ctl.reserve(&format!("part {me}'s slice of the retrograde table ({} positions)", hi - lo), part_bytes(hi - lo))?;
@@ -172,7 +177,6 @@ fn solve_slice<G: Reversible<Value = Outcome>>(game: &G, peers: &dyn Peers, ctl:
     let totals = peers.sum(&[hi - lo - spot, walked_before])?;
     ctl.start("retrograde analysis (positions settled)", totals[0]);
     ctl.advance(totals[1]);
-    let owner = |rank: u64| bounds.partition_point(|&b| b <= rank) - 1;
     let mut sent = Vec::new();
     let mut last_save = Instant::now();
     let (mut rescan, mut next_count) = (resuming, u64::from(resuming));
@@ -182,13 +186,13 @@ fn solve_slice<G: Reversible<Value = Outcome>>(game: &G, peers: &dyn Peers, ctl:
         ctl.check()?;
         packable(level)?;
         std::mem::swap(&mut part.current, &mut part.next);
-        let (out, home, walked) = walk(game, &part, me, level, rescan || ended_here > 0, parts, &owner, ctl)?;
+        let (out, home, walked) = walk(game, &part, me, level, rescan || ended_here > 0, &bounds, ctl)?;
         sent.push(out.iter().map(|u| u.len() as u64 * UPDATE_BYTES).sum());
         let incoming = peers.exchange(out)?;
         let got: u64 = incoming
             .par_iter()
             .map(|&(rank, value)| {
-                let local = u64::from(rank) - lo;
+                let local = u64::from(rank);
                 settle(&part.cells[local as usize], Outcome::unpack(value), local, &part.next) as u64
             })
             .sum();
@@ -333,17 +337,17 @@ fn count_part<G: Reversible<Value = Outcome>>(
 /// over the part. Predecessors the part owns are settled at once; the
 /// others' updates come back by the part that owns each, with the counts
 /// of positions settled at home and walked.
-#[allow(clippy::too_many_arguments)]
 fn walk<G: Reversible<Value = Outcome>>(
     game: &G,
     part: &Part,
     me: usize,
     level: u32,
     scan: bool,
-    parts: usize,
-    owner: &(impl Fn(u64) -> usize + Sync),
+    starts: &[u64],
     ctl: &Control,
 ) -> Result<(Vec<Vec<Update>>, u64, u64), Error> {
+    let parts = starts.len() - 1;
+    let owner = |rank: u64| starts.partition_point(|&b| b <= rank) - 1;
     // slices, not the part's vectors: the walk's loop reads them directly
     let (lo, cells, current, next) = (part.lo, &part.cells[..], &part.current[..], &part.next[..]);
     let words = current.len();
@@ -368,7 +372,8 @@ fn walk<G: Reversible<Value = Outcome>>(
                         let local = p - lo;
                         settled += settle(&cells[local as usize], v, local, next) as u64;
                     } else {
-                        out[owner(p)].push((p as u32, v.pack()));
+                        let to = owner(p);
+                        out[to].push(((p - starts[to]) as u32, v.pack()));
                     }
                 }
             };
