@@ -167,6 +167,7 @@ fn check_parts<G: Reversible<Value = Outcome>>(g: &G) -> Result<(), TestCaseErro
             prop_assert_eq!(split.value_at(r), one.value_at(r), "{} parts, rank {}", parts, r);
         }
     }
+
     Ok(())
 }
 
@@ -567,5 +568,44 @@ fn interrupted_parts_resume_from_their_checkpoints() {
             }
         }
         assert!(deepest_resume > 3, "{parts} parts should have resumed from later levels: {deepest_resume}");
+    }
+}
+
+/// Parts that exchange after every few updates (a level in many batches,
+/// parts with different numbers of them) solve exactly as one process and
+/// send the same updates as parts exchanging once a level.
+#[test]
+fn parts_exchanging_in_small_batches_solve_exactly_as_one() {
+    use boyi::solve::partitioned;
+    let mut next = xorshift(99u64);
+    let n = 3000u64;
+    let edges: Vec<Vec<(u32, Turn)>> = (0..n)
+        .map(|_| {
+            (0..1 + next(4)).map(|_| (next(n) as u32, if next(9) == 0 { Turn::Again } else { Turn::Pass })).collect()
+        })
+        .collect();
+    let terminal = (0..n).map(|_| if next(5) == 0 { Outcome::Draw } else { Outcome::Lose(0) }).collect();
+    let mut g = Loopy { edges, terminal };
+    for p in 0..n as usize {
+        if next(30) == 0 {
+            g.edges[p].clear();
+        }
+    }
+    let ctl = Control::default();
+    let one = retrograde::solve(&g, &ctl).unwrap();
+    for parts in [2, 3, 5] {
+        let (whole, once) = partitioned::solve(&g, parts, &ctl).unwrap();
+        for batch_bytes in [8, 24, 200] {
+            let (split, traffic) = partitioned::solve_batched(&g, parts, batch_bytes, &ctl).unwrap();
+            for r in 0..n {
+                assert_eq!(
+                    split.value_at(r),
+                    one.value_at(r),
+                    "{parts} parts, batches of {batch_bytes} bytes, rank {r}"
+                );
+                assert_eq!(whole.value_at(r), one.value_at(r));
+            }
+            assert_eq!(traffic, once, "{parts} parts, batches of {batch_bytes} bytes");
+        }
     }
 }

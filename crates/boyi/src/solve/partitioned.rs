@@ -30,7 +30,7 @@ use rayon::prelude::*;
 use super::checkpoint::{self, Resumed};
 use super::retrograde::{
     add_counts, at_level, checked_size, finish_cells, initial_cell, level_with_work, packable, settle, zeroed,
-    zeroed_bits, COUNT, ON_THE_SPOT, PENDING,
+    zeroed_bits, Lagging, COUNT, ON_THE_SPOT, PENDING,
 };
 use super::Solved;
 use crate::control::Control;
@@ -89,6 +89,11 @@ pub fn bounds(size: u64, parts: usize) -> Vec<u64> {
 /// `N / 2^32` parts at least.
 pub const SLICE_MOST: u64 = 1 << 32;
 
+/// Updates a part queues for other parts before it exchanges them, in
+/// bytes (8 an update in memory; as many again may arrive): a level's
+/// updates can outnumber the slice's positions.
+const BATCH_BYTES: u64 = 64 << 20;
+
 /// Bytes a part of `ranks` positions needs: its cells and two bitmaps
 /// (updates in flight come on top, a level's worth).
 pub fn part_bytes(ranks: u64) -> u64 {
@@ -102,6 +107,18 @@ pub fn solve<G: Reversible<Value = Outcome>>(
     parts: usize,
     ctl: &Control,
 ) -> Result<(Solved<Outcome>, Traffic), Error> {
+    solve_batched(game, parts, BATCH_BYTES, ctl)
+}
+
+/// [`solve`] with each part exchanging once it has about `batch_bytes` of
+/// updates queued: tests make many exchanges a level with a few bytes.
+#[doc(hidden)]
+pub fn solve_batched<G: Reversible<Value = Outcome>>(
+    game: &G,
+    parts: usize,
+    batch_bytes: u64,
+    ctl: &Control,
+) -> Result<(Solved<Outcome>, Traffic), Error> {
     if parts == 0 {
         return Err(Error::Unsupported("a partitioned solve needs at least one part".into()));
     }
@@ -110,7 +127,12 @@ pub fn solve<G: Reversible<Value = Outcome>>(
     let slices = in_threads(parts, |peers| {
         // part 0 draws the bar, with every part's positions
         let quiet = ctl.without_progress();
-        solve_part(game, peers, if peers.me() == 0 { ctl } else { &quiet })
+        let ctl = if peers.me() == 0 { ctl } else { &quiet };
+        let solved = solve_slice(game, peers, batch_bytes, ctl);
+        if let Err(e) = &solved {
+            peers.fail(e);
+        }
+        solved
     })?;
     let levels = slices.iter().map(|s| s.sent.len()).max().unwrap_or(0);
     let traffic = Traffic {
@@ -127,14 +149,19 @@ pub fn solve<G: Reversible<Value = Outcome>>(
 /// [`bounds`], solved. Every part of the solve calls this at once; a part
 /// that fails tells the others ([`Peers::fail`]) before it returns.
 pub fn solve_part<G: Reversible<Value = Outcome>>(game: &G, peers: &dyn Peers, ctl: &Control) -> Result<Slice, Error> {
-    let solved = solve_slice(game, peers, ctl);
+    let solved = solve_slice(game, peers, BATCH_BYTES, ctl);
     if let Err(e) = &solved {
         peers.fail(e);
     }
     solved
 }
 
-fn solve_slice<G: Reversible<Value = Outcome>>(game: &G, peers: &dyn Peers, ctl: &Control) -> Result<Slice, Error> {
+fn solve_slice<G: Reversible<Value = Outcome>>(
+    game: &G,
+    peers: &dyn Peers,
+    batch_bytes: u64,
+    ctl: &Control,
+) -> Result<Slice, Error> {
     let (me, parts) = (peers.me(), peers.count());
     let size = checked_size(game, (parts as u64).saturating_mul(SLICE_MOST))? as u64;
     let bounds = bounds(size, parts);
@@ -179,6 +206,10 @@ fn solve_slice<G: Reversible<Value = Outcome>>(game: &G, peers: &dyn Peers, ctl:
     ctl.advance(totals[1]);
     let mut sent = Vec::new();
     let mut last_save = Instant::now();
+    let words = part.current.len();
+    // a first batch of a quarter of what the bytes allow at one update a
+    // position; then as the last batch's density says
+    let mut batch_words = words.min((batch_bytes / 8 / 64 / 4).max(1) as usize);
     let (mut rescan, mut next_count) = (resuming, u64::from(resuming));
     while let Some(found) = level_with_work(&ended, level, next_count) {
         level = found;
@@ -186,21 +217,38 @@ fn solve_slice<G: Reversible<Value = Outcome>>(game: &G, peers: &dyn Peers, ctl:
         ctl.check()?;
         packable(level)?;
         std::mem::swap(&mut part.current, &mut part.next);
-        let (out, home, walked) = walk(game, &part, me, level, rescan || ended_here > 0, &bounds, ctl)?;
-        sent.push(out.iter().map(|u| u.len() as u64 * UPDATE_BYTES).sum());
-        let incoming = peers.exchange(out)?;
-        let got: u64 = incoming
-            .par_iter()
-            .map(|&(rank, value)| {
-                let local = u64::from(rank);
-                settle(&part.cells[local as usize], Outcome::unpack(value), local, &part.next) as u64
-            })
-            .sum();
-        drop(incoming);
+        // The level in batches of words, each followed by an exchange, so
+        // that a part holds at most about `batch_bytes` of updates to send
+        // (and as many received): every part takes as many exchanges as
+        // the part with the most batches.
+        let scan = rescan || ended_here > 0;
+        let (mut home, mut walked, mut level_sent) = (0, 0, 0);
+        let mut from = 0;
+        loop {
+            let to = (from + batch_words).min(words);
+            let (out, settled, seen) = walk(game, &part, level, scan, from..to, &bounds, ctl)?;
+            let queued: u64 = out.iter().map(|u| u.len() as u64).sum();
+            // the next batch aims at BATCH_BYTES from this one's density
+            if to > from {
+                let per_word = (queued * 8).div_ceil((to - from) as u64).max(1);
+                batch_words = ((batch_bytes / per_word) as usize).clamp(1, words.max(1));
+            }
+            level_sent += queued * UPDATE_BYTES;
+            home += settled;
+            walked += seen;
+            from = to;
+            let incoming = peers.exchange(out)?;
+            home += settle_received(game, &part, &incoming);
+            drop(incoming);
+            if peers.sum(&[u64::from(from < words)])?[0] == 0 {
+                break;
+            }
+        }
+        sent.push(level_sent);
         level += 1;
         rescan = false;
         let save_now = me == 0 && saves.as_ref().is_some_and(|s| last_save.elapsed() >= s.every);
-        let totals = peers.sum(&[home + got, walked, u64::from(save_now)])?;
+        let totals = peers.sum(&[home, walked, u64::from(save_now)])?;
         next_count = totals[0];
         ctl.advance(totals[1]);
         if totals[2] > 0 {
@@ -217,6 +265,28 @@ fn solve_slice<G: Reversible<Value = Outcome>>(game: &G, peers: &dyn Peers, ctl:
         saves.finished();
     }
     Ok(Slice { lo, cells: part.cells, sent })
+}
+
+/// Settles the updates other parts sent: the count of positions settled.
+fn settle_received<G: Reversible<Value = Outcome>>(game: &G, part: &Part, incoming: &[Update]) -> u64 {
+    let (cells, next) = (&part.cells[..], &part.next[..]);
+    incoming
+        .par_chunks(1 << 14)
+        .map(|chunk| {
+            // updates come in the senders' order: scattered over the slice
+            let mut lag = Lagging::new(game.predecessors_scattered());
+            let mut settled = 0;
+            for &(rank, value) in chunk {
+                let (local, value) = (u64::from(rank), Outcome::unpack(value));
+                if lag.on {
+                    lag.push(cells, local, value, next);
+                } else {
+                    settled += settle(&cells[local as usize], value, local, next) as u64;
+                }
+            }
+            settled + lag.drain(cells, next)
+        })
+        .sum()
 }
 
 /// One part's share of a partitioned solve written to a database: its
@@ -340,9 +410,9 @@ fn count_part<G: Reversible<Value = Outcome>>(
 fn walk<G: Reversible<Value = Outcome>>(
     game: &G,
     part: &Part,
-    me: usize,
     level: u32,
     scan: bool,
+    range: std::ops::Range<usize>,
     starts: &[u64],
     ctl: &Control,
 ) -> Result<(Vec<Vec<Update>>, u64, u64), Error> {
@@ -350,58 +420,66 @@ fn walk<G: Reversible<Value = Outcome>>(
     let owner = |rank: u64| starts.partition_point(|&b| b <= rank) - 1;
     // slices, not the part's vectors: the walk's loop reads them directly
     let (lo, cells, current, next) = (part.lo, &part.cells[..], &part.current[..], &part.next[..]);
-    let words = current.len();
-    let span = (words / 64).clamp(16, 1024);
+    let span = (current.len() / 64).clamp(16, 1024);
     let hi = lo + cells.len() as u64;
-    let found = (0..words.div_ceil(span))
+    let found = (range.start..range.end)
         .into_par_iter()
-        .map_init(Vec::new, |back, c| {
-            ctl.check()?;
-            let (lo_w, hi_w) = (c * span, ((c + 1) * span).min(words));
-            let mut out = vec![Vec::new(); parts];
-            let (mut walked, mut settled) = (0u64, 0u64);
-            let mut visit = |x: usize| {
-                walked += 1;
-                let value = Outcome::unpack(cells[x].load(Relaxed));
-                back.clear();
-                game.unmoves(&game.unrank(lo + x as u64), back);
-                for (pos, turn) in back.iter() {
-                    let p = game.rank(pos);
-                    let v = Outcome::back((), *turn, value);
-                    if (lo..hi).contains(&p) {
-                        let local = p - lo;
-                        settled += settle(&cells[local as usize], v, local, next) as u64;
-                    } else {
-                        let to = owner(p);
-                        out[to].push(((p - starts[to]) as u32, v.pack()));
+        .step_by(span)
+        .map_init(
+            || (Vec::new(), Lagging::new(game.predecessors_scattered())),
+            |(back, lag), lo_w| {
+                ctl.check()?;
+                let hi_w = (lo_w + span).min(range.end);
+                let mut out = vec![Vec::new(); parts];
+                let (mut walked, mut settled) = (0u64, 0u64);
+                let mut visit = |x: usize| {
+                    walked += 1;
+                    let value = Outcome::unpack(cells[x].load(Relaxed));
+                    back.clear();
+                    game.unmoves(&game.unrank(lo + x as u64), back);
+                    for (pos, turn) in back.iter() {
+                        let p = game.rank(pos);
+                        let v = Outcome::back((), *turn, value);
+                        if (lo..hi).contains(&p) {
+                            let local = p - lo;
+                            if lag.on {
+                                lag.push(cells, local, v, next);
+                            } else {
+                                settled += settle(&cells[local as usize], v, local, next) as u64;
+                            }
+                        } else {
+                            let to = owner(p);
+                            out[to].push(((p - starts[to]) as u32, v.pack()));
+                        }
+                    }
+                };
+                if scan {
+                    current[lo_w..hi_w].iter().for_each(|w| w.store(0, Relaxed));
+                    let first = lo_w * 64;
+                    for (i, cell) in cells[first..(hi_w * 64).min(cells.len())].iter().enumerate() {
+                        if at_level(cell.load(Relaxed), level) {
+                            visit(first + i);
+                        }
+                    }
+                } else {
+                    for (w, word) in current[lo_w..hi_w].iter().enumerate() {
+                        // most words are empty: a plain load skips them, where a
+                        // swap would lock every one
+                        let mut bits = word.load(Relaxed);
+                        if bits == 0 {
+                            continue;
+                        }
+                        word.store(0, Relaxed);
+                        while bits != 0 {
+                            visit((lo_w + w) * 64 + bits.trailing_zeros() as usize);
+                            bits &= bits - 1;
+                        }
                     }
                 }
-            };
-            if scan {
-                current[lo_w..hi_w].iter().for_each(|w| w.store(0, Relaxed));
-                let first = lo_w * 64;
-                for (i, cell) in cells[first..(hi_w * 64).min(cells.len())].iter().enumerate() {
-                    if at_level(cell.load(Relaxed), level) {
-                        visit(first + i);
-                    }
-                }
-            } else {
-                for (w, word) in current[lo_w..hi_w].iter().enumerate() {
-                    // most words are empty: a plain load skips them, where a
-                    // swap would lock every one
-                    let mut bits = word.load(Relaxed);
-                    if bits == 0 {
-                        continue;
-                    }
-                    word.store(0, Relaxed);
-                    while bits != 0 {
-                        visit((lo_w + w) * 64 + bits.trailing_zeros() as usize);
-                        bits &= bits - 1;
-                    }
-                }
-            }
-            Ok::<_, Error>((out, settled, walked))
-        })
+                let settled = settled + lag.drain(cells, next);
+                Ok::<_, Error>((out, settled, walked))
+            },
+        )
         .try_reduce(
             || (vec![Vec::new(); parts], 0, 0),
             |(mut a, x, w), (b, y, v)| {
@@ -411,6 +489,5 @@ fn walk<G: Reversible<Value = Outcome>>(
                 Ok((a, x + y, w + v))
             },
         )?;
-    debug_assert!(found.0[me].is_empty(), "a part's own updates are settled at home");
     Ok(found)
 }

@@ -428,11 +428,11 @@ fn propagate<G: Indexed<Value = Outcome>, P: Predecessors<G>>(
 /// waited on its cell every time (a third of Dōbutsu Shōgi's build): a
 /// predecessor's cell is fetched ahead when it is found and settled
 /// `LAG` predecessors later.
-struct Lagging {
+pub(super) struct Lagging {
     /// Whether to lag at all: where predecessors are near each other (in
     /// chase they are) the cells are in cache and the ring only costs
     /// (1.2 times the time for chase n = 64).
-    on: bool,
+    pub(super) on: bool,
     ring: [(u64, Outcome); LAG],
     /// Predecessors pushed so far (the ring holds the last `LAG`).
     pushed: usize,
@@ -442,12 +442,12 @@ struct Lagging {
 const LAG: usize = 16;
 
 impl Lagging {
-    fn new(on: bool) -> Self {
+    pub(super) fn new(on: bool) -> Self {
         Lagging { on, ring: [(0, Outcome::Draw); LAG], pushed: 0, settled: 0 }
     }
 
     #[inline]
-    fn push(&mut self, cells: &[AtomicU16], rank: u64, value: Outcome, next: &[AtomicU64]) {
+    pub(super) fn push(&mut self, cells: &[AtomicU16], rank: u64, value: Outcome, next: &[AtomicU64]) {
         prefetch(&cells[rank as usize]);
         let slot = &mut self.ring[self.pushed % LAG];
         if self.pushed >= LAG {
@@ -459,7 +459,7 @@ impl Lagging {
     }
 
     /// Settles what is left; the count of positions settled since the last drain.
-    fn drain(&mut self, cells: &[AtomicU16], next: &[AtomicU64]) -> u64 {
+    pub(super) fn drain(&mut self, cells: &[AtomicU16], next: &[AtomicU64]) -> u64 {
         for i in self.pushed.saturating_sub(LAG)..self.pushed {
             let (p, v) = self.ring[i % LAG];
             self.settled += settle(&cells[p as usize], v, p, next) as u64;
