@@ -57,21 +57,28 @@ impl Peers for Mpi {
         let mine = outgoing.iter().map(Vec::len).max().unwrap_or(0).div_ceil(per_round) as u64;
         let mut rounds = 0u64;
         self.world.all_reduce_into(&mine, &mut rounds, SystemOperation::max());
-        let mut incoming = Vec::new();
         // Never an empty allocation: its dangling address is 1, which Open
         // MPI reads as MPI_IN_PLACE and refuses.
         let (mut send, mut recv) = (Vec::with_capacity(64), Vec::with_capacity(64));
+        let mut incoming = Vec::new();
+        let mut outgoing = Some(outgoing);
         for round in 0..rounds as usize {
             send.clear();
             let mut counts = vec![0 as Count; self.count];
-            for (to, updates) in outgoing.iter().enumerate() {
-                let from = (round * per_round).min(updates.len());
-                let chunk = &updates[from..(from + per_round).min(updates.len())];
-                counts[to] = (chunk.len() * UPDATE_BYTES as usize) as Count;
-                for &(rank, value) in chunk {
-                    send.extend_from_slice(&rank.to_le_bytes());
-                    send.extend_from_slice(&value.to_le_bytes());
+            if let Some(out) = &outgoing {
+                for (to, updates) in out.iter().enumerate() {
+                    let from = (round * per_round).min(updates.len());
+                    let chunk = &updates[from..(from + per_round).min(updates.len())];
+                    counts[to] = (chunk.len() * UPDATE_BYTES as usize) as Count;
+                    for &(rank, value) in chunk {
+                        send.extend_from_slice(&rank.to_le_bytes());
+                        send.extend_from_slice(&value.to_le_bytes());
+                    }
                 }
+            }
+            if round + 1 == rounds as usize {
+                // encoded: the updates themselves are no longer needed
+                outgoing = None;
             }
             let mut recv_counts = vec![0 as Count; self.count];
             self.world.all_to_all_into(&counts[..], &mut recv_counts[..]);
@@ -84,11 +91,13 @@ impl Peers for Mpi {
                 let mut got = PartitionMut::new(&mut recv[..], &recv_counts[..], &recv_displs[..]);
                 self.world.all_to_all_varcount_into(&sent, &mut got);
             }
+            incoming.reserve(recv.len() / UPDATE_BYTES as usize);
             incoming.extend(
                 recv.chunks_exact(UPDATE_BYTES as usize)
                     .map(|b| (u32::from_le_bytes([b[0], b[1], b[2], b[3]]), u16::from_le_bytes([b[4], b[5]]))),
             );
         }
+        drop(outgoing);
         Ok(incoming)
     }
 

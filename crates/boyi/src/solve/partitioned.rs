@@ -92,7 +92,7 @@ pub const SLICE_MOST: u64 = 1 << 32;
 /// Updates a part queues for other parts before it exchanges them, in
 /// bytes (8 an update in memory; as many again may arrive): a level's
 /// updates can outnumber the slice's positions.
-const BATCH_BYTES: u64 = 64 << 20;
+const BATCH_BYTES: u64 = 32 << 20;
 
 /// Bytes a part of `ranks` positions needs: its cells and two bitmaps
 /// (updates in flight come on top, a level's worth).
@@ -207,9 +207,9 @@ fn solve_slice<G: Reversible<Value = Outcome>>(
     let mut sent = Vec::new();
     let mut last_save = Instant::now();
     let words = part.current.len();
-    // a first batch of a quarter of what the bytes allow at one update a
-    // position; then as the last batch's density says
-    let mut batch_words = words.min((batch_bytes / 8 / 64 / 4).max(1) as usize);
+    // A level's first batch: a quarter of what the bytes allow at one
+    // update a position.
+    let first_batch = words.min((batch_bytes / 8 / 64 / 4).max(1) as usize).max(1);
     let (mut rescan, mut next_count) = (resuming, u64::from(resuming));
     while let Some(found) = level_with_work(&ended, level, next_count) {
         level = found;
@@ -223,15 +223,17 @@ fn solve_slice<G: Reversible<Value = Outcome>>(
         // the part with the most batches.
         let scan = rescan || ended_here > 0;
         let (mut home, mut walked, mut level_sent) = (0, 0, 0);
-        let mut from = 0;
+        let (mut from, mut batch_words) = (0, first_batch);
         loop {
             let to = (from + batch_words).min(words);
             let (out, settled, seen) = walk(game, &part, level, scan, from..to, &bounds, ctl)?;
             let queued: u64 = out.iter().map(|u| u.len() as u64).sum();
-            // the next batch aims at BATCH_BYTES from this one's density
+            // The next batch aims at `batch_bytes` by this one's density,
+            // growing at most twofold: a sparse stretch says little of the
+            // next (levels start dense and end sparse).
             if to > from {
                 let per_word = (queued * 8).div_ceil((to - from) as u64).max(1);
-                batch_words = ((batch_bytes / per_word) as usize).clamp(1, words.max(1));
+                batch_words = ((batch_bytes / per_word) as usize).clamp(1, 2 * batch_words);
             }
             level_sent += queued * UPDATE_BYTES;
             home += settled;
