@@ -60,6 +60,7 @@ pub fn in_threads<T: Send>(
                 let (local, work) = (&local, &work);
                 s.spawn(move || {
                     let peers = local.part(me);
+                    let _guard = FailOnPanic(&peers);
                     let done = work(&peers);
                     if let Err(e) = &done {
                         peers.fail(e);
@@ -77,6 +78,18 @@ pub fn in_threads<T: Send>(
         return Err(done.into_iter().nth(first).and_then(Result::err).expect("an error at that place"));
     }
     done.into_iter().collect()
+}
+
+/// Tells the other parts when its part panics, so that they stop waiting
+/// for it (the panic itself comes back from the thread's join).
+struct FailOnPanic<'a>(&'a LocalPart<'a>);
+
+impl Drop for FailOnPanic<'_> {
+    fn drop(&mut self) {
+        if std::thread::panicking() {
+            self.0.fail(&Error::Data("a part of the solve panicked".into()));
+        }
+    }
 }
 
 /// One collective step's deposits. Steps alternate between two rooms, so
@@ -242,5 +255,53 @@ impl Peers for LocalPart<'_> {
         let mut room = self.local.room.lock().unwrap_or_else(|e| e.into_inner());
         room.failed.get_or_insert(self.me);
         self.local.bell.notify_all();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parts_exchange_sum_and_gather() {
+        let got = in_threads(3, |peers| {
+            let me = peers.me() as u32;
+            let out =
+                (0..3).map(|to| if to == me as usize { vec![] } else { vec![(me * 10 + to as u32, 7)] }).collect();
+            let mut mail = peers.exchange(out)?;
+            mail.sort();
+            Ok((mail, peers.sum(&[1, u64::from(me)])?, peers.gather(u64::from(me) * 2)?))
+        })
+        .unwrap();
+        for (me, (mail, sum, gathered)) in got.into_iter().enumerate() {
+            let from: Vec<u32> = (0..3).filter(|&f| f != me as u32).map(|f| f * 10 + me as u32).collect();
+            assert_eq!(mail.iter().map(|m| m.0).collect::<Vec<_>>(), from);
+            assert_eq!(sum, vec![3, 3]);
+            assert_eq!(gathered, vec![0, 2, 4]);
+        }
+    }
+
+    /// A part that fails or panics stops the others at their next step,
+    /// and the run gives its error, not theirs.
+    #[test]
+    fn a_part_that_stops_stops_the_others() {
+        let failed: Result<Vec<()>, Error> = in_threads(3, |peers| {
+            if peers.me() == 2 {
+                return Err(Error::Unsupported("part 2's own error".into()));
+            }
+            loop {
+                peers.gather(0)?;
+            }
+        });
+        assert!(matches!(failed, Err(Error::Unsupported(m)) if m == "part 2's own error"));
+        let panicked: Result<Vec<()>, Error> = in_threads(3, |peers| {
+            if peers.me() == 1 {
+                panic!("a bug in a game");
+            }
+            loop {
+                peers.sum(&[1])?;
+            }
+        });
+        assert!(matches!(panicked, Err(Error::Data(m)) if m.contains("panicked")));
     }
 }

@@ -8,7 +8,8 @@
 //! level is bulk synchronous: every part walks its own positions of that
 //! level (all its cores on it), settles the predecessors it owns at once
 //! and keeps an update for each of the others, addressed to the part that
-//! owns it; the parts exchange (one all-to-all a level); every part
+//! owns it; the parts exchange (an all-to-all after each batch of the
+//! level, a batch holding about `BATCH_BYTES` of updates); every part
 //! settles the updates it received; a sum over the parts says whether the
 //! solve goes on. Updates of one level all carry the same remoteness and
 //! settling is order-free, so the values are exactly
@@ -95,7 +96,7 @@ pub const SLICE_MOST: u64 = 1 << 32;
 const BATCH_BYTES: u64 = 32 << 20;
 
 /// Bytes a part of `ranks` positions needs: its cells and two bitmaps
-/// (updates in flight come on top, a level's worth).
+/// (a batch of updates in flight comes on top).
 pub fn part_bytes(ranks: u64) -> u64 {
     ranks.saturating_mul(2).saturating_add(2 * ranks.div_ceil(64) * 8)
 }
@@ -128,7 +129,10 @@ pub fn solve_batched<G: Reversible<Value = Outcome>>(
         // part 0 draws the bar, with every part's positions
         let quiet = ctl.without_progress();
         let ctl = if peers.me() == 0 { ctl } else { &quiet };
-        let solved = solve_slice(game, peers, batch_bytes, ctl);
+        let solved = solve_slice(game, peers, batch_bytes, ctl).and_then(|(slice, saves)| {
+            forget_saves(saves, peers)?;
+            Ok(slice)
+        });
         if let Err(e) = &solved {
             peers.fail(e);
         }
@@ -149,11 +153,24 @@ pub fn solve_batched<G: Reversible<Value = Outcome>>(
 /// [`bounds`], solved. Every part of the solve calls this at once; a part
 /// that fails tells the others ([`Peers::fail`]) before it returns.
 pub fn solve_part<G: Reversible<Value = Outcome>>(game: &G, peers: &dyn Peers, ctl: &Control) -> Result<Slice, Error> {
-    let solved = solve_slice(game, peers, BATCH_BYTES, ctl);
+    let solved = solve_slice(game, peers, BATCH_BYTES, ctl).and_then(|(slice, saves)| {
+        forget_saves(saves, peers)?;
+        Ok(slice)
+    });
     if let Err(e) = &solved {
         peers.fail(e);
     }
     solved
+}
+
+/// Removes a finished solve's checkpoints once every part is done with
+/// its own (a part still solving may yet need the others').
+fn forget_saves(saves: Option<Saves>, peers: &dyn Peers) -> Result<(), Error> {
+    peers.gather(0)?;
+    if let Some(saves) = saves {
+        saves.forget();
+    }
+    Ok(())
 }
 
 fn solve_slice<G: Reversible<Value = Outcome>>(
@@ -161,7 +178,7 @@ fn solve_slice<G: Reversible<Value = Outcome>>(
     peers: &dyn Peers,
     batch_bytes: u64,
     ctl: &Control,
-) -> Result<Slice, Error> {
+) -> Result<(Slice, Option<Saves>), Error> {
     let (me, parts) = (peers.me(), peers.count());
     let size = checked_size(game, (parts as u64).saturating_mul(SLICE_MOST))? as u64;
     let bounds = bounds(size, parts);
@@ -263,10 +280,7 @@ fn solve_slice<G: Reversible<Value = Outcome>>(
     }
     finish_cells(game, &part.cells, lo);
     ctl.finish();
-    if let Some(saves) = &saves {
-        saves.finished();
-    }
-    Ok(Slice { lo, cells: part.cells, sent })
+    Ok((Slice { lo, cells: part.cells, sent }, saves))
 }
 
 /// Settles the updates other parts sent: the count of positions settled.
@@ -336,36 +350,38 @@ impl Saves {
         checkpoint::save(&self.paths[k % 2], &self.tag, level, ended, cells, &ctl.without_progress())
     }
 
-    /// The newest level every part holds, read back with the number of
-    /// saves it makes, if every part holds one.
+    /// The newest level every part holds in one of its two files, read
+    /// back with the number of saves it makes; none (and this part's files
+    /// removed, so that they cannot mislead a later resume) if there is no
+    /// such level.
     fn resume(&self, peers: &dyn Peers, ranks: usize, ctl: &Control) -> Result<Option<(Resumed, usize)>, Error> {
         let levels = [
             checkpoint::level(&self.paths[0], &self.tag, ranks)?,
             checkpoint::level(&self.paths[1], &self.tag, ranks)?,
         ];
-        // 0: nothing saved; else the newest level saved, plus one
-        let newest = levels.iter().flatten().max().map_or(0, |&l| u64::from(l) + 1);
-        let all = peers.gather(newest)?;
-        if all.contains(&0) {
+        // 0: nothing in that file; else its level plus one
+        let held = |l: Option<u32>| l.map_or(0, |l| u64::from(l) + 1);
+        let first = peers.gather(held(levels[0]))?;
+        let second = peers.gather(held(levels[1]))?;
+        let agreed = first
+            .iter()
+            .chain(&second)
+            .copied()
+            .filter(|&l| l > 0 && first.iter().zip(&second).all(|(&a, &b)| a == l || b == l))
+            .max();
+        let Some(agreed) = agreed else {
+            self.forget();
             return Ok(None);
-        }
-        let agreed = (all.into_iter().min().unwrap_or(1) - 1) as u32;
-        let Some(k) = levels.iter().position(|&l| l == Some(agreed)) else {
-            return Err(Error::Data(format!(
-                "part {} of {}: its checkpoints ({} and {}) do not hold level {agreed}, which the other parts resume from",
-                peers.me(),
-                peers.count(),
-                self.paths[0].display(),
-                self.paths[1].display()
-            )));
         };
+        let agreed = (agreed - 1) as u32;
+        let k = levels.iter().position(|&l| l == Some(agreed)).expect("every part holds the agreed level");
         let resumed = checkpoint::read(&self.paths[k], &self.tag, ranks, ctl)?
             .ok_or_else(|| Error::Data(format!("checkpoint {} changed while it was read", self.paths[k].display())))?;
         // the next save goes to the other file, keeping this one until it is whole
         Ok(Some((resumed, k + 1)))
     }
 
-    fn finished(&self) {
+    fn forget(&self) {
         for path in &self.paths {
             let _ = std::fs::remove_file(path);
         }
