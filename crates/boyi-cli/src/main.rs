@@ -298,6 +298,17 @@ fn run(command: Command, threads: Option<usize>, databases: Vec<Arc<Database>>, 
     }
 }
 
+/// A database built plain, written again to `out` in zstd blocks at
+/// `level`; the plain file is removed.
+fn compress_plain(plain: &Path, out: &Path, level: i32, ctl: &Control) -> Result<boyi::db::Header, Failure> {
+    let db = Database::open(plain).map_err(|e| Failure::from(Error::from(e)))?;
+    let layout = Layout::Zstd { block_log2: boyi::db::BLOCK_LOG2 };
+    let header = boyi::db::rewrite(&db, out, layout, level, ctl).map_err(|e| Failure::from(Error::from(e)))?;
+    drop(db);
+    let _ = std::fs::remove_file(plain);
+    Ok(header)
+}
+
 /// `boyi db build --distributed` without MPI.
 #[cfg(not(feature = "mpi"))]
 fn distributed_build(
@@ -355,11 +366,7 @@ fn distributed_build(
         let mut header = entry.save_database(&params, &plain, &cx).map_err(in_context(id))?;
         if me == 0 {
             if let Some(level) = compress {
-                let db = Database::open(&plain).map_err(|e| Failure::from(Error::from(e)))?;
-                let layout = Layout::Zstd { block_log2: boyi::db::BLOCK_LOG2 };
-                header = boyi::db::rewrite(&db, out, layout, level, ctl).map_err(|e| Failure::from(Error::from(e)))?;
-                drop(db);
-                let _ = std::fs::remove_file(&plain);
+                header = compress_plain(&plain, out, level, ctl)?;
             }
             eprintln!(
                 "boyi: wrote {} positions of {} ({}) to {} in {:.1} s on {ranks} rank{}",
@@ -414,11 +421,7 @@ fn db(command: DbCommand, threads: Option<usize>, ctl: &Control) -> Result<(), F
             }
             let mut header = saved.map_err(in_context(id))?;
             if let Some(level) = compress {
-                let db = Database::open(&plain).map_err(|e| Failure::from(Error::from(e)))?;
-                let layout = Layout::Zstd { block_log2: boyi::db::BLOCK_LOG2 };
-                header = boyi::db::rewrite(&db, &out, layout, level, ctl).map_err(|e| Failure::from(Error::from(e)))?;
-                drop(db);
-                let _ = std::fs::remove_file(&plain);
+                header = compress_plain(&plain, &out, level, ctl)?;
             }
             eprintln!(
                 "boyi: wrote {} positions of {} ({}) to {} in {:.1} s",

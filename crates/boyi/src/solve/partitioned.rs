@@ -30,7 +30,7 @@ use rayon::prelude::*;
 
 use super::checkpoint::{self, Resumed};
 use super::retrograde::{
-    add_counts, at_level, checked_size, finish_cells, initial_cell, level_with_work, packable, settle, zeroed,
+    add_counts, checked_size, each_at_level, finish_cells, initial_cell, level_with_work, packable, settle, zeroed,
     zeroed_bits, Lagging, COUNT, ON_THE_SPOT, PENDING,
 };
 use super::Solved;
@@ -471,29 +471,7 @@ fn walk<G: Reversible<Value = Outcome>>(
                         }
                     }
                 };
-                if scan {
-                    current[lo_w..hi_w].iter().for_each(|w| w.store(0, Relaxed));
-                    let first = lo_w * 64;
-                    for (i, cell) in cells[first..(hi_w * 64).min(cells.len())].iter().enumerate() {
-                        if at_level(cell.load(Relaxed), level) {
-                            visit(first + i);
-                        }
-                    }
-                } else {
-                    for (w, word) in current[lo_w..hi_w].iter().enumerate() {
-                        // most words are empty: a plain load skips them, where a
-                        // swap would lock every one
-                        let mut bits = word.load(Relaxed);
-                        if bits == 0 {
-                            continue;
-                        }
-                        word.store(0, Relaxed);
-                        while bits != 0 {
-                            visit((lo_w + w) * 64 + bits.trailing_zeros() as usize);
-                            bits &= bits - 1;
-                        }
-                    }
-                }
+                each_at_level(cells, current, lo_w..hi_w, level, scan, &mut visit);
                 let settled = settled + lag.drain(cells, next);
                 Ok::<_, Error>((out, settled, walked))
             },

@@ -384,28 +384,7 @@ fn propagate<G: Indexed<Value = Outcome>, P: Predecessors<G>>(
                     }
                     walked += 1;
                 };
-                if scan {
-                    // The bits of this level are the scan's to find; clear them.
-                    current[lo..hi].iter().for_each(|w| w.store(0, Relaxed));
-                    let first = lo * 64;
-                    for (i, cell) in cells[first..(hi * 64).min(cells.len())].iter().enumerate() {
-                        if at_level(cell.load(Relaxed), level) {
-                            visit(first + i);
-                        }
-                    }
-                } else {
-                    for (w, word) in current[lo..hi].iter().enumerate() {
-                        let mut bits = word.load(Relaxed);
-                        if bits == 0 {
-                            continue;
-                        }
-                        word.store(0, Relaxed);
-                        while bits != 0 {
-                            visit((lo + w) * 64 + bits.trailing_zeros() as usize);
-                            bits &= bits - 1;
-                        }
-                    }
-                }
+                each_at_level(cells, current, lo..hi, level, scan, &mut visit);
                 let settled = settled + lag.drain(cells, next);
                 ctl.advance(walked);
                 settled_count.fetch_add(settled, Relaxed);
@@ -524,9 +503,47 @@ pub(super) fn finish_cells<G: Indexed<Value = Outcome>>(game: &G, cells: &[Atomi
     });
 }
 
+/// Calls `visit` with every position of the bitmap words `words` to walk
+/// at `level`: those marked in `current` (clearing the marks), or, when
+/// `scan`, every cell of that remoteness (the marks are the scan's to
+/// find, so they are cleared too).
+#[inline]
+pub(super) fn each_at_level(
+    cells: &[AtomicU16],
+    current: &[AtomicU64],
+    words: std::ops::Range<usize>,
+    level: u32,
+    scan: bool,
+    mut visit: impl FnMut(usize),
+) {
+    if scan {
+        current[words.clone()].iter().for_each(|w| w.store(0, Relaxed));
+        let first = words.start * 64;
+        for (i, cell) in cells[first..(words.end * 64).min(cells.len())].iter().enumerate() {
+            if at_level(cell.load(Relaxed), level) {
+                visit(first + i);
+            }
+        }
+    } else {
+        for (w, word) in current[words.clone()].iter().enumerate() {
+            // most words are empty: a plain load skips them, where a swap
+            // would lock every one
+            let mut bits = word.load(Relaxed);
+            if bits == 0 {
+                continue;
+            }
+            word.store(0, Relaxed);
+            while bits != 0 {
+                visit((words.start + w) * 64 + bits.trailing_zeros() as usize);
+                bits &= bits - 1;
+            }
+        }
+    }
+}
+
 /// Whether a cell holds a win or loss of exactly this remoteness.
 #[inline]
-pub(super) fn at_level(cell: u16, level: u32) -> bool {
+fn at_level(cell: u16, level: u32) -> bool {
     let kind = cell & PENDING;
     kind != 0 && kind != PENDING && (cell & COUNT) as u32 == level
 }
