@@ -68,13 +68,18 @@ fn main() -> ExitCode {
     bar.clear();
     match result {
         Ok(()) => ExitCode::SUCCESS,
-        Err(Failure { context, error }) => {
-            match context {
-                Some(c) => eprintln!("boyi: {c}: {}", render::error(&error)),
-                None => eprintln!("boyi: {}", render::error(&error)),
-            }
-            ExitCode::from(error.exit_code() as u8)
+        Err(failure) => {
+            report(&failure);
+            ExitCode::from(failure.error.exit_code() as u8)
         }
+    }
+}
+
+/// Tells a failure on stderr, in one line.
+fn report(Failure { context, error }: &Failure) {
+    match context {
+        Some(c) => eprintln!("boyi: {c}: {}", render::error(error)),
+        None => eprintln!("boyi: {}", render::error(error)),
     }
 }
 
@@ -356,39 +361,45 @@ fn distributed_build(
         tag: String::new(),
         every: std::time::Duration::from_secs(checkpoint_every),
     });
-    let built = (|| -> Result<(), Failure> {
+    let started = std::time::Instant::now();
+    let saved = (|| -> Result<boyi::db::Header, Failure> {
         let entry = game(name)?;
         let id = entry.info().id;
         let params = Params::from_words(params.iter().map(String::as_str)).map_err(in_context(id))?;
         let session = session(ctl, threads, Vec::new(), &[]);
-        let started = std::time::Instant::now();
         let cx = Cx { peers: Some(&mpi), ..Cx::new(ctl, &session) };
-        let mut header = entry.save_database(&params, &plain, &cx).map_err(in_context(id))?;
-        if me == 0 {
-            if let Some(level) = compress {
-                header = compress_plain(&plain, out, level, ctl)?;
-            }
-            eprintln!(
-                "boyi: wrote {} positions of {} ({}) to {} in {:.1} s on {ranks} rank{}",
-                header.size,
-                header.game,
-                header.params.replace('\n', " "),
-                out.display(),
-                started.elapsed().as_secs_f64(),
-                if ranks == 1 { "" } else { "s" }
-            );
-        }
-        Ok(())
+        entry.save_database(&params, &plain, &cx).map_err(in_context(id))
     })();
-    match built {
-        // Every rank meets an error before the solve alike (a solve's own
-        // failures stop the job where they happen): rank 0 tells it.
-        Err(failure) if me != 0 => {
+    let mut header = match saved {
+        Ok(header) => header,
+        // Every rank meets an error outside the solve alike (the solve's
+        // own failures stop the job where they happen): rank 0 tells it.
+        // The others wait until it has, since mpirun stops every rank as
+        // soon as one exits with an error, and could stop rank 0 mid-way.
+        Err(failure) => {
+            if me == 0 {
+                report(&failure);
+            }
+            mpi.barrier();
             drop(mpi);
             std::process::exit(failure.error.exit_code())
         }
-        built => built,
+    };
+    if me == 0 {
+        if let Some(level) = compress {
+            header = compress_plain(&plain, out, level, ctl)?;
+        }
+        eprintln!(
+            "boyi: wrote {} positions of {} ({}) to {} in {:.1} s on {ranks} rank{}",
+            header.size,
+            header.game,
+            header.params.replace('\n', " "),
+            out.display(),
+            started.elapsed().as_secs_f64(),
+            if ranks == 1 { "" } else { "s" }
+        );
     }
+    Ok(())
 }
 
 /// `boyi db build | info | verify`.

@@ -41,6 +41,11 @@ impl Mpi {
     pub fn abort(&self, code: i32) -> ! {
         self.world.abort(code)
     }
+
+    /// Waits until every rank has come here.
+    pub fn barrier(&self) {
+        self.world.barrier()
+    }
 }
 
 impl Peers for Mpi {
