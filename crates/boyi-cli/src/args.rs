@@ -183,6 +183,11 @@ pub enum Command {
         /// minute a solve) instead of chase n = 64.
         #[arg(long, requires = "parts")]
         dobutsu: bool,
+        /// With --parts: young chess on a 14×14 board (4·10^7 positions)
+        /// by the table solver instead of chase n = 64 by retrograde
+        /// analysis.
+        #[arg(long, requires = "parts", conflicts_with = "dobutsu")]
+        table: bool,
         #[command(flatten)]
         options: JudgeOptions,
     },

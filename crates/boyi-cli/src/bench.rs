@@ -635,40 +635,91 @@ pub fn parts<G: boyi::game::Reversible<Value = boyi::Outcome>>(
 ) -> Result<(), boyi::Error> {
     use boyi::solve::{partitioned, retrograde};
     let quiet = ctl.without_progress();
+    parts_table(
+        label,
+        counts,
+        runs,
+        emit,
+        || retrograde::solve(game, &quiet).map(std::hint::black_box).map(drop),
+        |p| {
+            let (solved, traffic) = partitioned::solve(game, p, &quiet)?;
+            std::hint::black_box(solved);
+            let total = (0..p).map(|i| traffic.sent.iter().map(|level| level[i]).sum::<u64>()).max().unwrap_or(0);
+            Ok((Some(traffic.busiest()), total))
+        },
+    )
+}
+
+/// `boyi bench --parts P... --table`: a layered `game` solved by the table
+/// solver in one process and with its rank space cut into each P parts
+/// (the distributed table solve, parts as threads): wall time, and the
+/// bytes the busiest part sent (its questions and answers).
+pub fn table_parts<G: boyi::Layered>(
+    label: &str,
+    game: &G,
+    counts: &[usize],
+    runs: usize,
+    ctl: &Control,
+    emit: impl Fn(&str),
+) -> Result<(), boyi::Error> {
+    use boyi::solve::{partitioned_table, table};
+    let quiet = ctl.without_progress();
+    parts_table(
+        label,
+        counts,
+        runs,
+        emit,
+        || table::solve(game, &quiet).map(std::hint::black_box).map(drop),
+        |p| {
+            let (solved, busiest) = partitioned_table::solve(game, p, &quiet)?;
+            std::hint::black_box(solved);
+            Ok((None, busiest))
+        },
+    )
+}
+
+/// The table of `boyi bench --parts`: `one` solves in one process; `split`
+/// with P parts, giving the most bytes a part sent at one level (if the
+/// solver counts by level) and in all.
+fn parts_table(
+    label: &str,
+    counts: &[usize],
+    runs: usize,
+    emit: impl Fn(&str),
+    mut one: impl FnMut() -> Result<(), boyi::Error>,
+    mut split: impl FnMut(usize) -> Result<(Option<u64>, u64), boyi::Error>,
+) -> Result<(), boyi::Error> {
     let median = |mut t: Vec<Duration>| {
         t.sort();
         t[t.len() / 2]
     };
-    let mut one = Vec::new();
+    let mut times = Vec::new();
     for _ in 0..runs.max(1) {
         let start = Instant::now();
-        std::hint::black_box(retrograde::solve(game, &quiet)?);
-        one.push(start.elapsed());
+        one()?;
+        times.push(start.elapsed());
     }
-    let one = median(one);
+    let whole = median(times);
     emit(&format!(
         "| {label} | wall (median) | / one process | busiest part, one level | busiest part, all levels |\n\
          |---|---|---|---|---|\n"
     ));
-    emit(&format!("| one process | {:.2} s | 1.00 | | |\n", one.as_secs_f64()));
+    emit(&format!("| one process | {:.2} s | 1.00 | | |\n", whole.as_secs_f64()));
     for &p in counts {
         let mut times = Vec::new();
-        let mut traffic = partitioned::Traffic::default();
+        let mut sent = (None, 0);
         for _ in 0..runs.max(1) {
             let start = Instant::now();
-            let (solved, t) = partitioned::solve(game, p, &quiet)?;
+            sent = split(p)?;
             times.push(start.elapsed());
-            std::hint::black_box(solved);
-            traffic = t;
         }
         let t = median(times);
-        let total = (0..p).map(|i| traffic.sent.iter().map(|level| level[i]).sum::<u64>()).max().unwrap_or(0);
         emit(&format!(
-            "| {p} parts | {:.2} s | {:.2} | {:.1} MB | {:.1} MB |\n",
+            "| {p} parts | {:.2} s | {:.2} | {} | {:.1} MB |\n",
             t.as_secs_f64(),
-            t.as_secs_f64() / one.as_secs_f64(),
-            traffic.busiest() as f64 / 1e6,
-            total as f64 / 1e6
+            t.as_secs_f64() / whole.as_secs_f64(),
+            sent.0.map_or("".to_string(), |b| format!("{:.1} MB", b as f64 / 1e6)),
+            sent.1 as f64 / 1e6
         ));
     }
     Ok(())

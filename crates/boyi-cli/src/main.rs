@@ -250,10 +250,15 @@ fn run(command: Command, threads: Option<usize>, databases: Vec<Arc<Database>>, 
             eprintln!("boyi: wrote {count} positions to {}", out.display());
             Ok(())
         }
-        Command::Bench { names, runs, list, input, connect4, limit, duplication, parts, dobutsu, options } => {
+        Command::Bench { names, runs, list, input, connect4, limit, duplication, parts, dobutsu, table, options } => {
             if !parts.is_empty() {
                 let runs = runs.unwrap_or(if dobutsu { 1 } else { 3 });
-                let solved = if dobutsu {
+                let solved = if table {
+                    // fixed numbers: every run solves the same board
+                    let numbers = |k: i32| (0..196).map(|i| (i * k + 3) % 10).collect();
+                    let game = boyi_games::young_chess::YoungChess::new(14, 14, numbers(7), numbers(3));
+                    bench::table_parts("young chess 14×14", &game, &parts, runs, ctl, write_stdout)
+                } else if dobutsu {
                     bench::parts(
                         "Dōbutsu Shōgi",
                         &boyi_games::dobutsu::Dobutsu::full(),

@@ -46,14 +46,19 @@ fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
 }
 
-/// Chase and torus chase (with its draws), solved by 1 to 4 ranks, give
-/// the one-process database byte for byte.
+/// Chase and torus chase (with its draws) by retrograde analysis, and a
+/// young-chess board by the table solver, solved by 1 to 4 ranks, give the
+/// one-process database byte for byte.
 #[test]
 fn ranks_write_the_one_process_database() {
     if !ready() {
         return;
     }
-    for (game, params) in [("chase", vec!["n=16"]), ("torus-chase", vec!["n=9", "k=2"])] {
+    for (game, params) in [
+        ("chase", vec!["n=16"]),
+        ("torus-chase", vec!["n=9", "k=2"]),
+        ("young-chess", vec!["rows=7", "cols=8", "seed=5"]),
+    ] {
         let one = temp(&format!("{game}-one.db"));
         let mut args = vec!["db", "build", game];
         args.extend(&params);
@@ -74,20 +79,29 @@ fn ranks_write_the_one_process_database() {
     }
 }
 
-/// Errors every rank meets alike are told once, by rank 0; a rank out of
-/// its memory budget names itself and what it needed.
+/// Errors every rank meets alike are told once, by rank 0, and so are
+/// ranks that drew different random boards; a rank out of its memory
+/// budget names itself and what it needed.
 #[test]
 fn errors_name_the_rank_and_stop_the_run() {
     if !ready() {
         return;
     }
     let out = temp("refused.db");
-    let run =
-        mpirun(2, &["db", "build", "young-chess", "--out", out.to_str().unwrap(), "--distributed"]).output().unwrap();
-    assert!(!run.status.success());
-    let said: Vec<String> = text(&run.stderr).lines().filter(|l| l.starts_with("boyi:")).map(String::from).collect();
-    assert_eq!(said.len(), 1, "{said:?}");
-    assert!(said[0].contains("one process only"), "{said:?}");
+    for (params, error) in [
+        ("rows=99", "rows"),
+        // no seed: each rank draws its own numbers
+        ("rows=3", "give every random parameter a seed"),
+    ] {
+        let run = mpirun(2, &["db", "build", "young-chess", params, "--out", out.to_str().unwrap(), "--distributed"])
+            .output()
+            .unwrap();
+        assert!(!run.status.success());
+        let said: Vec<String> =
+            text(&run.stderr).lines().filter(|l| l.starts_with("boyi:")).map(String::from).collect();
+        assert_eq!(said.len(), 1, "{said:?}");
+        assert!(said[0].contains(error), "{said:?}");
+    }
 
     let run =
         mpirun(2, &["--memory", "1M", "db", "build", "chase", "n=40", "--out", out.to_str().unwrap(), "--distributed"])

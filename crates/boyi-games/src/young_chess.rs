@@ -355,9 +355,7 @@ impl Listing for YoungChessListing {
     }
 
     fn save(&self, game: &YoungChess, ident: &db::Ident, path: &Path, cx: &Cx) -> Result<db::Header, Error> {
-        cx.one_process("young-chess's table")?;
-        let table = cx.table(&ident.key, game)?;
-        Ok(db::write(path, ident, &table, cx.ctl)?)
+        cx.save_table(game, ident, path)
     }
 
     fn verify(

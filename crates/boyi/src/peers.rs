@@ -30,6 +30,9 @@ pub trait Peers {
     /// Sends `outgoing[to]` to part `to` (this part's own list stays
     /// empty); returns what every part sent to this one.
     fn exchange(&self, outgoing: Vec<Vec<Update>>) -> Result<Vec<Update>, Error>;
+    /// Sends the bytes `outgoing[to]` to part `to`; returns what each part
+    /// sent to this one, by sender (so that a part can answer requests).
+    fn exchange_bytes(&self, outgoing: Vec<Vec<u8>>) -> Result<Vec<Vec<u8>>, Error>;
     /// The sum over the parts of `values`, element by element (every part
     /// passes as many).
     fn sum(&self, values: &[u64]) -> Result<Vec<u64>, Error>;
@@ -101,6 +104,8 @@ struct Step {
     collected: usize,
     /// `mail[to][from]`
     mail: Vec<Vec<Vec<Update>>>,
+    /// `bytes[to][from]`
+    bytes: Vec<Vec<Vec<u8>>>,
     sums: Vec<u64>,
     gathered: Vec<u64>,
 }
@@ -132,6 +137,7 @@ impl Local {
 /// What a part deposits at a step.
 enum Deposit {
     Mail(Vec<Vec<Update>>),
+    Bytes(Vec<Vec<u8>>),
     Sum(Vec<u64>),
     Gather(u64),
 }
@@ -139,6 +145,7 @@ enum Deposit {
 #[derive(Clone, Copy)]
 enum Kind {
     Mail,
+    Bytes,
     Sum,
     Gather,
 }
@@ -146,6 +153,7 @@ enum Kind {
 /// What it collects.
 enum Collected {
     Mail(Vec<Update>),
+    Bytes(Vec<Vec<u8>>),
     Sum(Vec<u64>),
     Gather(Vec<u64>),
 }
@@ -164,6 +172,7 @@ impl LocalPart<'_> {
         let step = &mut room.steps[k];
         if step.arrived == 0 {
             step.mail = vec![vec![Vec::new(); parts]; parts];
+            step.bytes = vec![vec![Vec::new(); parts]; parts];
             step.sums.clear();
             step.gathered = vec![0; parts];
         }
@@ -173,6 +182,12 @@ impl LocalPart<'_> {
                     step.mail[to][self.me] = updates;
                 }
                 Kind::Mail
+            }
+            Deposit::Bytes(out) => {
+                for (to, bytes) in out.into_iter().enumerate() {
+                    step.bytes[to][self.me] = bytes;
+                }
+                Kind::Bytes
             }
             Deposit::Sum(values) => {
                 if step.sums.len() < values.len() {
@@ -201,6 +216,7 @@ impl LocalPart<'_> {
         let step = &mut room.steps[k];
         let collected = match kind {
             Kind::Mail => Collected::Mail(step.mail[self.me].drain(..).flatten().collect()),
+            Kind::Bytes => Collected::Bytes(std::mem::take(&mut step.bytes[self.me])),
             Kind::Sum => Collected::Sum(step.sums.clone()),
             Kind::Gather => Collected::Gather(step.gathered.clone()),
         };
@@ -229,6 +245,13 @@ impl Peers for LocalPart<'_> {
     fn exchange(&self, outgoing: Vec<Vec<Update>>) -> Result<Vec<Update>, Error> {
         match self.step(Deposit::Mail(outgoing))? {
             Collected::Mail(m) => Ok(m),
+            _ => Err(out_of_step()),
+        }
+    }
+
+    fn exchange_bytes(&self, outgoing: Vec<Vec<u8>>) -> Result<Vec<Vec<u8>>, Error> {
+        match self.step(Deposit::Bytes(outgoing))? {
+            Collected::Bytes(b) => Ok(b),
             _ => Err(out_of_step()),
         }
     }
@@ -270,10 +293,12 @@ mod tests {
                 (0..3).map(|to| if to == me as usize { vec![] } else { vec![(me * 10 + to as u32, 7)] }).collect();
             let mut mail = peers.exchange(out)?;
             mail.sort();
-            Ok((mail, peers.sum(&[1, u64::from(me)])?, peers.gather(u64::from(me) * 2)?))
+            let bytes = peers.exchange_bytes((0..3).map(|to| vec![me as u8; to + me as usize]).collect())?;
+            Ok((mail, bytes, peers.sum(&[1, u64::from(me)])?, peers.gather(u64::from(me) * 2)?))
         })
         .unwrap();
-        for (me, (mail, sum, gathered)) in got.into_iter().enumerate() {
+        for (me, (mail, bytes, sum, gathered)) in got.into_iter().enumerate() {
+            assert_eq!(bytes, (0..3).map(|from| vec![from as u8; from + me]).collect::<Vec<_>>());
             let from: Vec<u32> = (0..3).filter(|&f| f != me as u32).map(|f| f * 10 + me as u32).collect();
             assert_eq!(mail.iter().map(|m| m.0).collect::<Vec<_>>(), from);
             assert_eq!(sum, vec![3, 3]);

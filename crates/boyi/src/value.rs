@@ -55,6 +55,10 @@ pub trait Packed: Copy + Default + Send + Sync + 'static {
     fn atomic(self) -> Self::Atomic;
     fn load(cell: &Self::Atomic) -> Self;
     fn store(cell: &Self::Atomic, value: Self);
+    /// The value as the low bytes of a u64, for the wire.
+    fn to_bits(self) -> u64;
+    /// The inverse of [`Packed::to_bits`].
+    fn from_bits(bits: u64) -> Self;
 }
 
 macro_rules! packed_atomic {
@@ -72,6 +76,14 @@ macro_rules! packed_atomic {
             #[inline]
             fn store(cell: &$a, value: $t) {
                 cell.store(value, std::sync::atomic::Ordering::Relaxed)
+            }
+            #[inline]
+            fn to_bits(self) -> u64 {
+                self as u64
+            }
+            #[inline]
+            fn from_bits(bits: u64) -> $t {
+                bits as $t
             }
         }
     )*};

@@ -4,7 +4,7 @@
 use boyi::game::{Game, Indexed, Layered, StepOf};
 use boyi::solve::alphabeta::{AlphaBeta, Driver};
 use boyi::solve::negamax::Negamax;
-use boyi::solve::table;
+use boyi::solve::{partitioned_table, table};
 use boyi::{Control, Outcome, Step, Turn, Value};
 use proptest::prelude::*;
 
@@ -57,8 +57,17 @@ impl<V: Value> Layered for Dag<V> {
     fn layer_count(&self) -> usize {
         self.layers
     }
-    fn layer_part(&self, layer: usize, _: usize, out: &mut Vec<(u64, u32)>) {
-        out.extend((0..self.layer.len() as u32).filter(|&i| self.layer[i as usize] == layer).map(|i| (i as u64, i)));
+    // parts interleave, so that a part of the solve meets its positions
+    // in several of them
+    fn layer_parts(&self, _: usize) -> usize {
+        3
+    }
+    fn layer_part(&self, layer: usize, part: usize, out: &mut Vec<(u64, u32)>) {
+        out.extend(
+            (0..self.layer.len() as u32)
+                .filter(|&i| self.layer[i as usize] == layer && i as usize % 3 == part)
+                .map(|i| (i as u64, i)),
+        );
     }
 }
 
@@ -182,6 +191,23 @@ proptest! {
     #[test]
     fn outcome_solvers_agree_with_brute_force(g in outcome_dag()) {
         check_all(&g)?;
+    }
+
+    /// The table solved by 1 to 5 parts, in rounds of 1 to 3 positions
+    /// a part (so a layer takes several), is the one-process table.
+    #[test]
+    fn partitioned_tables_are_the_table(g in numeric_dag(), h in outcome_dag(), parts in 1usize..6, batch in 1usize..4) {
+        let ctl = Control::default();
+        let (split, _) = partitioned_table::solve_batched(&g, parts, batch, &ctl).unwrap();
+        let whole = table::solve(&g, &ctl).unwrap();
+        let (split_h, _) = partitioned_table::solve_batched(&h, parts, batch, &ctl).unwrap();
+        let whole_h = table::solve(&h, &ctl).unwrap();
+        for rank in 0..g.size() {
+            prop_assert_eq!(split.value_at(rank), whole.value_at(rank), "rank {}", rank);
+        }
+        for rank in 0..h.size() {
+            prop_assert_eq!(split_h.value_at(rank), whole_h.value_at(rank), "rank {}", rank);
+        }
     }
 
     /// Lazy SMP and clamped values agree with the brute force too.

@@ -501,6 +501,24 @@ pub fn play_all(mut position: Box<dyn Position>, moves: &[String]) -> Result<Box
     Ok(position)
 }
 
+/// Refuses a distributed solve whose parts made different games of the
+/// same command: a random parameter (a board's numbers drawn when no seed
+/// is given) is drawn by each process on its own.
+fn same_game_everywhere(ident: &db::Ident, peers: &dyn boyi::peers::Peers) -> Result<(), Error> {
+    use std::hash::{Hash, Hasher};
+    // the same binary on every rank: the same hasher
+    let mut hasher = std::collections::hash_map::DefaultHasher::new();
+    ident.key.hash(&mut hasher);
+    let mine = hasher.finish();
+    if peers.gather(mine)?.iter().any(|&theirs| theirs != mine) {
+        return Err(Error::input(format!(
+            "the ranks made different games of {}: give every random parameter a seed (seed=N)",
+            ident.game
+        )));
+    }
+    Ok(())
+}
+
 impl Cx<'_> {
     /// Every position of `game` solved by the table solver, kept in the
     /// session under `key` (the instance's notation) for later questions.
@@ -529,7 +547,10 @@ impl Cx<'_> {
         path: &Path,
     ) -> Result<db::Header, Error> {
         match self.peers {
-            Some(peers) => Ok(boyi::solve::partitioned::save_part(game, ident, path, peers, self.ctl)?),
+            Some(peers) => {
+                same_game_everywhere(ident, peers)?;
+                Ok(boyi::solve::partitioned::save_part(game, ident, path, peers, self.ctl)?)
+            }
             None => {
                 let table = self.retrograde(&ident.key, game)?;
                 Ok(db::write(path, ident, &table, self.ctl)?)
@@ -537,12 +558,23 @@ impl Cx<'_> {
         }
     }
 
-    /// Refuses a distributed solve of a game whose solver runs in one
-    /// process only.
-    pub fn one_process(&self, what: &str) -> Result<(), Error> {
+    /// Every position of a layered `game` solved by the table solver and
+    /// written to `path`: in this process, or, when it is one part of a
+    /// distributed solve, its slice solved with the other parts and
+    /// written at its place.
+    pub fn save_table<G: boyi::Layered>(&self, game: &G, ident: &db::Ident, path: &Path) -> Result<db::Header, Error>
+    where
+        G::Value: db::Stored,
+    {
         match self.peers {
-            Some(_) => Err(Error::input(format!("{what} is solved in one process only; drop --distributed"))),
-            None => Ok(()),
+            Some(peers) => {
+                same_game_everywhere(ident, peers)?;
+                Ok(boyi::solve::partitioned_table::save_part(game, ident, path, peers, self.ctl)?)
+            }
+            None => {
+                let table = self.table(&ident.key, game)?;
+                Ok(db::write(path, ident, &table, self.ctl)?)
+            }
         }
     }
 

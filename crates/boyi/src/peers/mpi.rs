@@ -62,8 +62,7 @@ impl Peers for Mpi {
         let mine = outgoing.iter().map(Vec::len).max().unwrap_or(0).div_ceil(per_round) as u64;
         let mut rounds = 0u64;
         self.world.all_reduce_into(&mine, &mut rounds, SystemOperation::max());
-        // Never an empty allocation: its dangling address is 1, which Open
-        // MPI reads as MPI_IN_PLACE and refuses.
+        // never empty allocations (see `round`)
         let (mut send, mut recv) = (Vec::with_capacity(64), Vec::with_capacity(64));
         let mut incoming = Vec::new();
         let mut outgoing = Some(outgoing);
@@ -85,17 +84,7 @@ impl Peers for Mpi {
                 // encoded: the updates themselves are no longer needed
                 outgoing = None;
             }
-            let mut recv_counts = vec![0 as Count; self.count];
-            self.world.all_to_all_into(&counts[..], &mut recv_counts[..]);
-            let displs = offsets(&counts);
-            let recv_displs = offsets(&recv_counts);
-            recv.clear();
-            recv.resize(recv_counts.iter().map(|&c| c as usize).sum(), 0u8);
-            {
-                let sent = Partition::new(&send[..], &counts[..], &displs[..]);
-                let mut got = PartitionMut::new(&mut recv[..], &recv_counts[..], &recv_displs[..]);
-                self.world.all_to_all_varcount_into(&sent, &mut got);
-            }
+            self.round(&send, &counts, &mut recv);
             incoming.reserve(recv.len() / UPDATE_BYTES as usize);
             incoming.extend(
                 recv.chunks_exact(UPDATE_BYTES as usize)
@@ -103,6 +92,34 @@ impl Peers for Mpi {
             );
         }
         drop(outgoing);
+        Ok(incoming)
+    }
+
+    fn exchange_bytes(&self, outgoing: Vec<Vec<u8>>) -> Result<Vec<Vec<u8>>, Error> {
+        let most = outgoing.iter().map(Vec::len).max().unwrap_or(0);
+        let per_round = (ROUND_BYTES / self.count).max(1);
+        let mine = most.div_ceil(per_round) as u64;
+        let mut rounds = 0u64;
+        self.world.all_reduce_into(&mine, &mut rounds, SystemOperation::max());
+        let mut incoming = vec![Vec::new(); self.count];
+        // never empty allocations (see `round`)
+        let (mut send, mut recv) = (Vec::with_capacity(64), Vec::with_capacity(64));
+        for round in 0..rounds as usize {
+            send.clear();
+            let mut counts = vec![0 as Count; self.count];
+            for (to, bytes) in outgoing.iter().enumerate() {
+                let from = (round * per_round).min(bytes.len());
+                let chunk = &bytes[from..(from + per_round).min(bytes.len())];
+                counts[to] = chunk.len() as Count;
+                send.extend_from_slice(chunk);
+            }
+            let recv_counts = self.round(&send, &counts, &mut recv);
+            let mut at = 0;
+            for (from, &n) in recv_counts.iter().enumerate() {
+                incoming[from].extend_from_slice(&recv[at..at + n as usize]);
+                at += n as usize;
+            }
+        }
         Ok(incoming)
     }
 
@@ -126,6 +143,26 @@ impl Peers for Mpi {
     fn fail(&self, error: &Error) {
         eprintln!("boyi: rank {} of {}: {error}", self.me, self.count);
         self.world.abort(1)
+    }
+}
+
+impl Mpi {
+    /// One all-to-all of bytes: `counts[to]` bytes of `send`, in rank
+    /// order, go to rank `to`; `recv` gets what every rank sent here, in
+    /// rank order, and the counts are returned. `send` and `recv` are never
+    /// empty allocations: their dangling address is 1, which Open MPI reads
+    /// as MPI_IN_PLACE and refuses.
+    fn round(&self, send: &[u8], counts: &[Count], recv: &mut Vec<u8>) -> Vec<Count> {
+        let mut recv_counts = vec![0 as Count; self.count];
+        self.world.all_to_all_into(counts, &mut recv_counts[..]);
+        let displs = offsets(counts);
+        let recv_displs = offsets(&recv_counts);
+        recv.clear();
+        recv.resize(recv_counts.iter().map(|&c| c as usize).sum(), 0u8);
+        let sent = Partition::new(send, counts, &displs[..]);
+        let mut got = PartitionMut::new(&mut recv[..], &recv_counts[..], &recv_displs[..]);
+        self.world.all_to_all_varcount_into(&sent, &mut got);
+        recv_counts
     }
 }
 

@@ -14,6 +14,7 @@ pub mod matching;
 pub mod misere;
 pub mod negamax;
 pub mod partitioned;
+pub mod partitioned_table;
 pub mod retrograde;
 pub mod solved;
 pub mod table;

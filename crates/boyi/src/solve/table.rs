@@ -15,7 +15,7 @@ use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use super::solved::{Slot, Solved};
 use crate::control::Control;
 use crate::error::Error;
-use crate::game::Layered;
+use crate::game::{Indexed, Layered};
 use crate::value::{Outcome, Packed, Turn, Value};
 
 /// Below this many positions a table is solved on the calling thread:
@@ -68,10 +68,8 @@ pub fn bytes_needed<G: Layered>(game: &G) -> u64 {
     game.size().saturating_mul(std::mem::size_of::<Slot<G::Value>>() as u64)
 }
 
-/// The value of every position of `game`.
-pub fn solve<G: Layered>(game: &G, ctl: &Control) -> Result<Solved<G::Value>, Error> {
-    let size = game.size();
-    ctl.reserve("the value table", bytes_needed(game))?;
+/// Refuses a game whose values a packed table cannot hold.
+pub(super) fn check_depth<G: Layered>(game: &G) -> Result<(), Error> {
     let layers = game.layer_count();
     if layers as u64 > G::Value::PACKED_DEPTH_LIMIT as u64 {
         return Err(Error::Unsupported(format!(
@@ -79,13 +77,25 @@ pub fn solve<G: Layered>(game: &G, ctl: &Control) -> Result<Solved<G::Value>, Er
             G::Value::PACKED_DEPTH_LIMIT
         )));
     }
+    Ok(())
+}
+
+/// `size` slots of the zero value, made on every core.
+pub(super) fn zeroed_table<V: Value>(size: u64) -> Result<Solved<V>, Error> {
     let size = usize::try_from(size)
         .map_err(|_| Error::Unsupported(format!("{size} positions do not fit this machine's address space")))?;
-    let zero = <G::Value as Value>::Packed::default();
+    let zero = V::Packed::default();
     let mut slots = Vec::with_capacity(size);
     slots.par_extend((0..size).into_par_iter().map(|_| zero.atomic()));
-    let table = Solved::from_slots(slots);
-    let promise = Promise::new(size);
+    Ok(Solved::from_slots(slots))
+}
+
+/// The value of every position of `game`.
+pub fn solve<G: Layered>(game: &G, ctl: &Control) -> Result<Solved<G::Value>, Error> {
+    ctl.reserve("the value table", bytes_needed(game))?;
+    check_depth(game)?;
+    let table = zeroed_table(game.size())?;
+    let promise = Promise::new(table.len() as usize);
 
     walk_layers(game, ctl, |rank, pos, moves| {
         let value = solve_one(game, &table, &promise, rank, pos, moves);
@@ -165,14 +175,29 @@ fn solve_one<G: Layered>(
     pos: &G::Pos,
     moves: &mut Vec<G::Move>,
 ) -> G::Value {
+    value_from_children(game, rank, pos, moves, |child| {
+        promise.check(rank, child);
+        table.value_at(child)
+    })
+}
+
+/// The value of `pos` (of rank `rank`) from its children's values, by
+/// rank: the best of its moves, or its terminal value without any.
+#[inline]
+pub(super) fn value_from_children<G: Indexed>(
+    game: &G,
+    rank: u64,
+    pos: &G::Pos,
+    moves: &mut Vec<G::Move>,
+    mut child_value: impl FnMut(u64) -> G::Value,
+) -> G::Value {
     moves.clear();
     game.moves(pos, moves);
     let mut best: Option<G::Value> = None;
     for &mv in moves.iter() {
         let step = game.play(pos, mv);
         let child = game.child_rank(rank, pos, mv, &step);
-        promise.check(rank, child);
-        let v = G::Value::back(step.reward, step.turn, table.value_at(child));
+        let v = G::Value::back(step.reward, step.turn, child_value(child));
         best = Some(best.map_or(v, |b| b.max(v)));
     }
     best.unwrap_or_else(|| game.terminal(pos))
