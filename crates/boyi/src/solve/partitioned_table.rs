@@ -16,6 +16,7 @@
 //! repeats, cheap beside valuing while parts are few.
 
 use rayon::prelude::*;
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
 use super::partitioned::{bounds, SLICE_MOST};
 use super::table::{check_depth, value_from_children, zeroed_table};
@@ -122,70 +123,86 @@ fn solve_slice<G: Layered>(
     let table: Solved<G::Value> = zeroed_table(hi - lo)?;
     let width = std::mem::size_of::<<G::Value as Value>::Packed>();
     let owner = |rank: u64| bounds.partition_point(|&b| b <= rank) - 1;
+    let slots = table.slots();
+    // The value of a position whose children are all in this slice; for
+    // another, its children elsewhere go into `asks`.
+    let value_here = |rank: u64, pos: &G::Pos, moves: &mut Vec<G::Move>, asks: &mut [Vec<u32>]| {
+        let mut elsewhere = false;
+        let value = value_from_children(game, rank, pos, moves, |child| {
+            if (lo..hi).contains(&child) {
+                return table.value_at(child - lo);
+            }
+            let there = owner(child);
+            asks[there].push((child - bounds[there]) as u32);
+            elsewhere = true;
+            G::Value::unpack(Default::default())
+        });
+        (!elsewhere).then_some(value)
+    };
     let mut sent = 0u64;
 
     ctl.start("solving", size);
     for layer in (0..game.layer_count()).rev() {
         let layer_parts = game.layer_parts(layer);
-        let mut cursor = 0;
+        let (mut cursor, mut parts_seen, mut waited) = (0, 0usize, 0usize);
         loop {
             ctl.check()?;
-            let mut members: Vec<(u64, G::Pos)> = Vec::new();
-            while cursor < layer_parts && members.len() < batch {
-                let end = (cursor + ENUMERATED_AT_ONCE).min(layer_parts);
-                let found: Vec<Vec<(u64, G::Pos)>> = (cursor..end)
+            // Positions whose children this part owns are valued as they
+            // are enumerated; the others wait for the round's answers, and
+            // this part asks for their children owned elsewhere
+            // (`asks[part]`: places in that part's slice).
+            let mut asks: Vec<Vec<u32>> = vec![Vec::new(); parts];
+            let mut waiting: Vec<(u64, G::Pos)> = Vec::new();
+            let valued = AtomicU64::new(0);
+            while cursor < layer_parts && waiting.len() < batch {
+                // as many layer parts as should fill the batch, going by
+                // the layer's parts so far: 64 to start with, at most twice
+                // as many as so far (a heuristic, not a bound: the layer's
+                // next parts may need more of other parts' slices)
+                let group = match waited {
+                    0 => ENUMERATED_AT_ONCE,
+                    w => ((batch - waiting.len()) * parts_seen / w).max(1),
+                }
+                .min(parts_seen.max(ENUMERATED_AT_ONCE));
+                let end = cursor.saturating_add(group).min(layer_parts);
+                let (more_asks, more_waiting) = (cursor..end)
                     .into_par_iter()
-                    .map(|part| {
-                        let mut all = Vec::new();
-                        game.layer_part(layer, part, &mut all);
-                        all.retain(|(rank, _)| (lo..hi).contains(rank));
-                        all
-                    })
-                    .collect();
-                members.extend(found.into_iter().flatten());
+                    .fold(
+                        || (vec![Vec::new(); parts], Vec::new(), Vec::new(), Vec::new()),
+                        |(mut asks, mut waiting, mut members, mut moves), part| {
+                            members.clear();
+                            game.layer_part(layer, part, &mut members);
+                            members.retain(|(rank, _)| (lo..hi).contains(rank));
+                            valued.fetch_add(members.len() as u64, Relaxed);
+                            for (rank, pos) in members.drain(..) {
+                                if let Some(value) = value_here(rank, &pos, &mut moves, &mut asks) {
+                                    Packed::store(&slots[(rank - lo) as usize], value.pack());
+                                } else {
+                                    waiting.push((rank, pos));
+                                }
+                            }
+                            (asks, waiting, members, moves)
+                        },
+                    )
+                    .map(|(asks, waiting, _, _)| (asks, waiting))
+                    .reduce(
+                        || (vec![Vec::new(); parts], Vec::new()),
+                        |(mut asks, mut waiting), (more_asks, more_waiting)| {
+                            for (x, y) in asks.iter_mut().zip(more_asks) {
+                                x.extend(y);
+                            }
+                            waiting.extend(more_waiting);
+                            (asks, waiting)
+                        },
+                    );
+                for (x, y) in asks.iter_mut().zip(more_asks) {
+                    x.extend(y);
+                }
+                waited += more_waiting.len();
+                waiting.extend(more_waiting);
+                parts_seen += end - cursor;
                 cursor = end;
             }
-
-            // Positions whose children this part owns are valued at once;
-            // the others wait, and this part asks for their children
-            // owned elsewhere (`asks[part]`, places in that part's slice).
-            let slots = table.slots();
-            let (asks, waiting) = members
-                .par_iter()
-                .enumerate()
-                .fold(
-                    || (vec![Vec::new(); parts], Vec::new(), Vec::new()),
-                    |(mut asks, mut waiting, mut moves): (Vec<Vec<u32>>, Vec<usize>, Vec<G::Move>),
-                     (i, (rank, pos))| {
-                        let mut elsewhere = false;
-                        let value = value_from_children(game, *rank, pos, &mut moves, |child| {
-                            let there = owner(child);
-                            if there == me {
-                                return table.value_at(child - lo);
-                            }
-                            asks[there].push((child - bounds[there]) as u32);
-                            elsewhere = true;
-                            G::Value::unpack(Default::default())
-                        });
-                        if elsewhere {
-                            waiting.push(i);
-                        } else {
-                            Packed::store(&slots[(*rank - lo) as usize], value.pack());
-                        }
-                        (asks, waiting, moves)
-                    },
-                )
-                .map(|(asks, waiting, _)| (asks, waiting))
-                .reduce(
-                    || (vec![Vec::new(); parts], Vec::new()),
-                    |(mut asks, mut waiting), (more_asks, more_waiting)| {
-                        for (x, y) in asks.iter_mut().zip(more_asks) {
-                            x.extend(y);
-                        }
-                        waiting.extend(more_waiting);
-                        (asks, waiting)
-                    },
-                );
             let asks: Vec<Vec<u32>> = asks
                 .into_par_iter()
                 .map(|mut a| {
@@ -224,8 +241,7 @@ fn solve_slice<G: Layered>(
                 }
             }
 
-            waiting.par_iter().for_each_init(Vec::new, |moves, &i| {
-                let (rank, pos) = &members[i];
+            waiting.par_iter().for_each_init(Vec::new, |moves, (rank, pos)| {
                 let value = value_from_children(game, *rank, pos, moves, |child| {
                     let there = owner(child);
                     if there == me {
@@ -241,7 +257,7 @@ fn solve_slice<G: Layered>(
                 Packed::store(&slots[(*rank - lo) as usize], value.pack());
             });
 
-            let totals = peers.sum(&[u64::from(cursor < layer_parts), members.len() as u64])?;
+            let totals = peers.sum(&[u64::from(cursor < layer_parts), valued.into_inner()])?;
             ctl.advance(totals[1]);
             if totals[0] == 0 {
                 break;
