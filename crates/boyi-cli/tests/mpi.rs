@@ -165,6 +165,14 @@ fn a_killed_rank_stops_the_run_and_the_build_resumes() {
     assert!(text(&resumed.stderr).contains("resuming from the checkpoint at level"), "{}", text(&resumed.stderr));
     assert!(std::fs::read(&out).unwrap() == std::fs::read(&one).unwrap(), "the resumed build's file differs");
     assert!(!second.exists(), "a finished build removes its checkpoints");
+    // and what the killed rank left half-written
+    let prefix = out.with_extension("checkpoint").file_name().unwrap().to_string_lossy().into_owned();
+    let left: Vec<_> = std::fs::read_dir(std::env::temp_dir())
+        .unwrap()
+        .filter_map(|e| e.ok().map(|e| e.file_name().to_string_lossy().into_owned()))
+        .filter(|name| name.starts_with(&prefix))
+        .collect();
+    assert!(left.is_empty(), "left behind: {left:?}");
     for f in [one, out] {
         let _ = std::fs::remove_file(f);
     }

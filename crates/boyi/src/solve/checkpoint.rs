@@ -75,8 +75,16 @@ impl<'a> Saver<'a> {
     pub fn finished(&self) {
         if let Some(cp) = self.checkpoint {
             let _ = std::fs::remove_file(&cp.path);
+            let _ = std::fs::remove_file(partial(&cp.path));
         }
     }
+}
+
+/// Where a save to `path` is written before it is whole.
+pub(crate) fn partial(path: &Path) -> PathBuf {
+    let mut partial = path.as_os_str().to_owned();
+    partial.push(".partial");
+    PathBuf::from(partial)
 }
 
 /// Writes the state at a level boundary to `path` (replaced only once the
@@ -89,9 +97,7 @@ pub(crate) fn save(
     cells: &[AtomicU16],
     ctl: &Control,
 ) -> Result<(), Error> {
-    let mut partial = path.as_os_str().to_owned();
-    partial.push(".partial");
-    let partial = PathBuf::from(partial);
+    let partial = partial(path);
     let err = |e| io_error(&partial, e);
     let mut out = BufWriter::with_capacity(1 << 20, File::create(&partial).map_err(err)?);
     let mut head = Vec::new();

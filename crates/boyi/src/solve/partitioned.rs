@@ -381,9 +381,12 @@ impl Saves {
         Ok(Some((resumed, k + 1)))
     }
 
+    /// Removes both files, and what a save cut short (a killed rank)
+    /// left half-written.
     fn forget(&self) {
         for path in &self.paths {
             let _ = std::fs::remove_file(path);
+            let _ = std::fs::remove_file(checkpoint::partial(path));
         }
     }
 }

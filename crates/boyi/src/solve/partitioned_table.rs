@@ -38,8 +38,10 @@ pub struct TableSlice<V: Value> {
     pub sent: u64,
 }
 
-/// Positions a part values in one round at most: its questions take 4
-/// bytes a child owned elsewhere, the answers as many as a packed value.
+/// Positions a part keeps waiting for answers in one round, about (layer
+/// parts are added in groups sized from the layer so far, so a dense
+/// stretch overshoots): its questions take 4 bytes a child owned
+/// elsewhere, the answers as many as a packed value.
 const BATCH: usize = 1 << 20;
 
 /// Layer parts a part enumerates at once, on all its cores, while it
@@ -71,7 +73,8 @@ pub fn solve_batched<G: Layered>(
         solve_slice(game, peers, batch.max(1), if peers.me() == 0 { ctl } else { &quiet })
     })?;
     let busiest = slices.iter().map(|s| s.sent).max().unwrap_or(0);
-    let whole = slices.iter().flat_map(|s| (0..s.values.len()).map(|i| s.values.value_at(i).pack().atomic()));
+    // each slice dropped once copied: one slice more than the table at most
+    let whole = slices.into_iter().flat_map(|s| (0..s.values.len()).map(move |i| s.values.value_at(i).pack().atomic()));
     Ok((Solved::from_slots(whole.collect()), busiest))
 }
 
@@ -119,7 +122,13 @@ fn solve_slice<G: Layered>(
         )));
     }
     check_depth(game)?;
-    ctl.reserve("its slice of the value table", (hi - lo).saturating_mul(slot_bytes::<G::Value>()))?;
+    // a round's waiting positions, and for each about 64 bytes of
+    // questions and answers, their copies in flight included
+    let round = (hi - lo).min(batch as u64) * (std::mem::size_of::<(u64, G::Pos)>() as u64 + 64);
+    ctl.reserve(
+        "its slice of the value table and a round of questions",
+        (hi - lo).saturating_mul(slot_bytes::<G::Value>()).saturating_add(round),
+    )?;
     let table: Solved<G::Value> = zeroed_table(hi - lo)?;
     let width = std::mem::size_of::<<G::Value as Value>::Packed>();
     let owner = |rank: u64| bounds.partition_point(|&b| b <= rank) - 1;
@@ -129,6 +138,7 @@ fn solve_slice<G: Layered>(
     let value_here = |rank: u64, pos: &G::Pos, moves: &mut Vec<G::Move>, asks: &mut [Vec<u32>]| {
         let mut elsewhere = false;
         let value = value_from_children(game, rank, pos, moves, |child| {
+            debug_assert!(child < size, "a move from rank {rank} leads to rank {child}, outside the index");
             if (lo..hi).contains(&child) {
                 return table.value_at(child - lo);
             }
