@@ -263,7 +263,7 @@ pub enum DbCommand {
         #[arg(long, default_value_t = 19, value_parser = clap::value_parser!(i32).range(0..=22))]
         level: i32,
         /// log2 of the positions a block holds (8-30).
-        #[arg(long, default_value_t = 12, value_parser = clap::value_parser!(u8).range(8..=30))]
+        #[arg(long, default_value_t = boyi::db::BLOCK_LOG2, value_parser = clap::value_parser!(u8).range(8..=30))]
         block: u8,
     },
     /// What a database holds: its game, instance, size, encoding and values.
