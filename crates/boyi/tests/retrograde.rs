@@ -609,3 +609,93 @@ fn parts_exchanging_in_small_batches_solve_exactly_as_one() {
         }
     }
 }
+
+/// A random loopy game of `n` positions from `seed` (SplitMix64), the same
+/// in every process: MPI ranks build it each for themselves.
+#[cfg(feature = "mpi")]
+fn seeded_loopy(seed: u64, n: usize) -> Loopy {
+    let mut state = seed;
+    let mut next = move || {
+        state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    };
+    let edges = (0..n)
+        .map(|_| {
+            let moves = next() % 4;
+            (0..moves)
+                .map(|_| ((next() % n as u64) as u32, if next() % 10 == 0 { Turn::Again } else { Turn::Pass }))
+                .collect()
+        })
+        .collect();
+    let terminal = (0..n)
+        .map(|_| match next() % 6 {
+            0..=2 => Outcome::Lose(0),
+            3 => Outcome::Win(0),
+            4 => Outcome::Draw,
+            _ => Outcome::Win(1),
+        })
+        .collect();
+    Loopy { edges, terminal }
+}
+
+#[cfg(feature = "mpi")]
+fn loopy_ident(seed: u64) -> db::Ident {
+    db::Ident { game: "loopy".into(), params: format!("seed={seed}"), key: format!("loopy:{seed}") }
+}
+
+/// Random loopy games solved by 1 to 4 MPI ranks give the one-process
+/// database file byte for byte. The test starts this very test binary
+/// under `mpirun`, each rank running [`mpi_rank`]; it needs the `mpi`
+/// feature and Open MPI (`.ci/run` runs it; elsewhere it skips, saying so).
+#[cfg(feature = "mpi")]
+#[test]
+fn mpi_ranks_write_the_one_process_database() {
+    use std::process::Command;
+    let found = Command::new("mpirun").arg("--version").output().is_ok_and(|o| o.status.success());
+    if !found {
+        assert!(std::env::var_os("CI").is_none(), "CI is set but mpirun is missing (.ci/run installs openmpi-bin)");
+        eprintln!("skipping the MPI test: no mpirun (Debian's openmpi-bin)");
+        return;
+    }
+    let ctl = Control::default();
+    let me = std::env::current_exe().unwrap();
+    for seed in [1u64, 2, 3] {
+        let game = seeded_loopy(seed, 400);
+        let one = std::env::temp_dir().join(format!("boyi-loopy-{}-{seed}-one.db", std::process::id()));
+        db::write(&one, &loopy_ident(seed), &retrograde::solve(&game, &ctl).unwrap(), &ctl).unwrap();
+        let want = std::fs::read(&one).unwrap();
+        let _ = std::fs::remove_file(&one);
+        for ranks in 1..=4 {
+            let out = std::env::temp_dir().join(format!("boyi-loopy-{}-{seed}-{ranks}.db", std::process::id()));
+            let run = Command::new("mpirun")
+                .args(["--allow-run-as-root", "--oversubscribe", "--bind-to", "none", "-np", &ranks.to_string()])
+                .args(["-x", "BOYI_MPI_RANK_OUT", "-x", "BOYI_MPI_RANK_SEED"])
+                .arg(&me)
+                .args(["--exact", "mpi_rank", "--test-threads", "1", "--nocapture"])
+                .env("BOYI_MPI_RANK_OUT", &out)
+                .env("BOYI_MPI_RANK_SEED", seed.to_string())
+                .output()
+                .unwrap();
+            assert!(run.status.success(), "seed {seed}, {ranks} ranks: {}", String::from_utf8_lossy(&run.stderr));
+            let got = std::fs::read(&out).unwrap();
+            let _ = std::fs::remove_file(&out);
+            assert!(got == want, "seed {seed}, {ranks} ranks: the files differ");
+        }
+    }
+}
+
+/// One rank of [`mpi_ranks_write_the_one_process_database`]; does nothing
+/// unless that test started it.
+#[cfg(feature = "mpi")]
+#[test]
+fn mpi_rank() {
+    let Some(out) = std::env::var_os("BOYI_MPI_RANK_OUT") else { return };
+    let seed: u64 = std::env::var("BOYI_MPI_RANK_SEED").unwrap().parse().unwrap();
+    let mpi = boyi::peers::mpi::Mpi::start().unwrap();
+    let game = seeded_loopy(seed, 400);
+    let ctl = Control::default();
+    boyi::solve::partitioned::save_part(&game, &loopy_ident(seed), std::path::Path::new(&out), &mpi, &ctl).unwrap();
+}
