@@ -42,6 +42,10 @@ pub struct Chase {
     inverse: u64,
     /// Where each move goes: `steps[cell · 4·reach + move]`, `NONE` off the board.
     steps: Vec<u32>,
+    /// How many moves the piece on a cell has: `counts[0]` white's (one
+    /// step), `counts[1]` black's (up to its reach). Retrograde analysis
+    /// counts every position's moves first; a lookup spares listing them.
+    counts: [Vec<u8>; 2],
 }
 
 const NONE: u32 = u32::MAX;
@@ -106,7 +110,22 @@ impl Chase {
         }
         // Lemire's exact division of any u32 by a u32: floor(2^64 / d) + 1.
         let inverse = u64::MAX / cells as u64 + 1;
-        Chase { n, reach, torus, cells, inverse, steps }
+        let mut chase = Chase { n, reach, torus, cells, inverse, steps, counts: [Vec::new(), Vec::new()] };
+        // from the move lists themselves, so the two cannot disagree
+        let mut moves = Vec::new();
+        for side in 0..2 {
+            chase.counts[side] = (0..cells)
+                .map(|cell| {
+                    // the other piece anywhere else: it never blocks a move
+                    let other = (cell + 1) % cells;
+                    let (w, b) = if side == 0 { (cell, other) } else { (other, cell) };
+                    moves.clear();
+                    chase.moves(&chase.join(w, b, side == 0), &mut moves);
+                    moves.len() as u8
+                })
+                .collect();
+        }
+        chase
     }
 
     pub fn n(&self) -> u32 {
@@ -239,6 +258,15 @@ impl Reversible for Chase {
     /// The side that just moved stepped back along one of its moves; the
     /// position before must not have been an ended one.
     #[inline]
+    fn count_moves(&self, &pos: &Duel, _: &mut Vec<ChaseMove>) -> (usize, Option<Outcome>) {
+        let (w, b, white) = self.split(pos);
+        if w == b {
+            return (0, None);
+        }
+        let count = if white { self.counts[0][w as usize] } else { self.counts[1][b as usize] };
+        (count as usize, None)
+    }
+
     fn unmoves(&self, &pos: &Duel, out: &mut Vec<(Duel, Turn)>) {
         let (w, b, white) = self.split(pos);
         let (moved, still, reach) = if white { (b, w, self.reach) } else { (w, b, 1) };
