@@ -159,11 +159,11 @@ fn loopy_and_matching_problems_end_to_end() {
     let out = boyi(&["analyze", "geography", "2"], &example("geography/triangle.in"));
     let s = text(&out.stdout);
     assert!(s.contains("value: lose") && s.contains("3     lose"), "{s}");
-    let out = boyi(&["solve", "chase", "--memory", "50M"], "64 1 1 2 2\n");
+    let out = boyi(&["solve", "chase", "--memory", "30M"], "64 1 1 2 2\n");
     assert_eq!(out.status.code(), Some(3));
     assert_eq!(
         text(&out.stderr),
-        "boyi: chase: the retrograde table needs 72.0 MiB, limit 50.0 MiB; use --memory to raise it\n"
+        "boyi: chase: the retrograde table needs 40.0 MiB, limit 30.0 MiB; use --memory to raise it\n"
     );
 }
 

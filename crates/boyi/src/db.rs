@@ -240,6 +240,11 @@ fn io_error(path: &Path, e: std::io::Error) -> Error {
 /// Writes `solved` to `path` (replacing it only once the whole file is
 /// written, so an interrupted write leaves no half a database).
 pub fn write<V: Stored>(path: &Path, ident: &Ident, solved: &Solved<V>, ctl: &Control) -> Result<Header, Error> {
+    if let Some(bytes) = solved.outcome_bytes() {
+        return write_slots(path, ident, solved.len(), Encoding::OutcomeByte, Layout::Plain, 0, ctl, |range, out| {
+            out.extend_from_slice(&bytes[range.start as usize..range.end as usize])
+        });
+    }
     let encoding = V::encoding((0..solved.len()).map(|r| solved.value_at(r)));
     let width = encoding.slot_bytes() as usize;
     let mut slot = [0u8; 8];

@@ -107,10 +107,15 @@ fn check(g: &Loopy) -> Result<(), TestCaseError> {
     let by_edges = retrograde::solve_by_edges(g, &ctl).unwrap();
     // Every level found by scanning the table instead of its bitmap.
     let scanning = retrograde::solve_by_scans(g, &ctl).unwrap();
+    // Two-byte cells throughout, and one-byte cells widened early.
+    let wide = retrograde::solve_wide(g, &ctl).unwrap();
+    let widened = retrograde::solve_widening_at(g, &ctl, 3).unwrap();
     for p in 0..g.edges.len() as u32 {
         prop_assert_eq!(by_unmoves.value(g, &p), want[p as usize], "un-moves at {}", p);
         prop_assert_eq!(by_edges.value(g, &p), want[p as usize], "edges at {}", p);
         prop_assert_eq!(scanning.value(g, &p), want[p as usize], "scanning at {}", p);
+        prop_assert_eq!(wide.value(g, &p), want[p as usize], "two-byte cells at {}", p);
+        prop_assert_eq!(widened.value(g, &p), want[p as usize], "widened at {}", p);
         let mut expected: Vec<Outcome> =
             g.edges[p as usize].iter().map(|&(c, turn)| Outcome::back((), turn, want[c as usize])).collect();
         expected.sort_by(|a, b| b.cmp(a));
@@ -252,7 +257,9 @@ fn check_trimmed(g: &Loopy) -> Result<(), TestCaseError> {
     let by_unmoves = retrograde::solve(&t, &ctl).unwrap();
     let by_edges = retrograde::solve_by_edges(&t, &ctl).unwrap();
     let scanning = retrograde::solve_by_scans(&t, &ctl).unwrap();
+    let widened = retrograde::solve_widening_at(&t, &ctl, 2).unwrap();
     for p in 0..g.edges.len() as u32 {
+        prop_assert_eq!(widened.value(&t, &p), want[p as usize], "widened at {}", p);
         prop_assert_eq!(by_unmoves.value(&t, &p), want[p as usize], "un-moves at {}", p);
         prop_assert_eq!(by_edges.value(&t, &p), want[p as usize], "edges at {}", p);
         prop_assert_eq!(scanning.value(&t, &p), want[p as usize], "scanning at {}", p);
@@ -398,7 +405,54 @@ fn memory_is_refused_up_front() {
     let g = Loopy { edges: vec![vec![]; 1000], terminal: vec![Outcome::Lose(0); 1000] };
     let ctl = Control::default().with_memory_limit(1000);
     let e = retrograde::solve(&g, &ctl).err().unwrap().to_string();
-    assert_eq!(e, "the retrograde table needs 2.2 KiB, limit 1000 B");
+    assert_eq!(e, "the retrograde table needs 1.2 KiB, limit 1000 B");
+    // A win in no moves breaks the parity one-byte cells rely on.
+    let mut g = g;
+    g.terminal[7] = Outcome::Win(0);
+    let ctl = Control::default().with_memory_limit(2000);
+    let e = retrograde::solve(&g, &ctl).err().unwrap().to_string();
+    assert_eq!(e, "the retrograde table needs 2.2 KiB, limit 2.0 KiB");
+}
+
+/// Games longer than one-byte cells hold (remoteness 191), and positions
+/// with more moves than they count, go on in two-byte cells with the
+/// values of a solve in two-byte cells throughout.
+#[test]
+fn long_games_widen_their_cells() {
+    let n = 700u32;
+    // Chains back from three ended positions, with shortcuts that keep
+    // some long, and one position with 80 moves.
+    let mut edges: Vec<Vec<(u32, Turn)>> = (0..n).map(|p| vec![((p + 1) % n, Turn::Pass)]).collect();
+    let mut terminal = vec![Outcome::Lose(0); n as usize];
+    for end in [299, 450, 699] {
+        edges[end].clear();
+    }
+    terminal[450] = Outcome::Win(1);
+    for p in (0..n).step_by(37) {
+        edges[p as usize].push(((p * 7 + 3) % n, Turn::Pass));
+    }
+    let g = Loopy { edges: edges.clone(), terminal: terminal.clone() };
+    let want = fixed_point(&g);
+    assert!(want.iter().filter_map(|v| v.remoteness()).max().unwrap() > 250);
+    let many = Loopy {
+        edges: {
+            let mut e = edges;
+            e[5] = (0..80).map(|k| ((k * 11) % n, Turn::Pass)).collect();
+            e
+        },
+        terminal,
+    };
+    for g in [&g, &many] {
+        let want = fixed_point(g);
+        let ctl = Control::default();
+        let solved = retrograde::solve(g, &ctl).unwrap();
+        let scanning = retrograde::solve_by_scans(g, &ctl).unwrap();
+        for p in 0..n {
+            assert_eq!(solved.value(g, &p), want[p as usize], "at {p}");
+            assert_eq!(scanning.value(g, &p), want[p as usize], "scanning at {p}");
+        }
+        database_round_trip(g).unwrap();
+    }
 }
 
 /// Stops a solve after `cancel_at` progress reports, and keeps the labels

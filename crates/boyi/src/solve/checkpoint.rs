@@ -6,15 +6,17 @@
 //! ```text
 //! magic "boyi-ckp", format version u32, tag (u32 length, UTF-8),
 //! positions u64, level u32, ended counts (u32 count, u64 each),
-//! then the cells, 2 bytes each, little-endian
+//! then the cells, 2 bytes each, little-endian (one-byte cells widened:
+//! a solve resumes in either width)
 //! ```
 
 use std::fs::File;
 use std::io::{BufReader, BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU16, Ordering::Relaxed};
+use std::sync::atomic::AtomicU16;
 use std::time::{Duration, Instant};
 
+use super::cells::Cell;
 use crate::control::Control;
 use crate::error::Error;
 
@@ -59,7 +61,7 @@ impl<'a> Saver<'a> {
         Saver { checkpoint: None, last: Instant::now() }
     }
 
-    pub fn maybe_save(&mut self, level: u32, ended: &[u64], cells: &[AtomicU16], ctl: &Control) -> Result<(), Error> {
+    pub fn maybe_save<C: Cell>(&mut self, level: u32, ended: &[u64], cells: &[C], ctl: &Control) -> Result<(), Error> {
         let Some(cp) = self.checkpoint else { return Ok(()) };
         if self.last.elapsed() < cp.every {
             return Ok(());
@@ -89,12 +91,12 @@ pub(crate) fn partial(path: &Path) -> PathBuf {
 
 /// Writes the state at a level boundary to `path` (replaced only once the
 /// new state is whole on disk).
-pub(crate) fn save(
+pub(crate) fn save<C: Cell>(
     path: &Path,
     tag: &str,
     level: u32,
     ended: &[u64],
-    cells: &[AtomicU16],
+    cells: &[C],
     ctl: &Control,
 ) -> Result<(), Error> {
     let partial = partial(path);
@@ -116,7 +118,7 @@ pub(crate) fn save(
     for part in cells.chunks(1 << 19) {
         ctl.check()?;
         buf.clear();
-        buf.extend(part.iter().flat_map(|c| c.load(Relaxed).to_le_bytes()));
+        buf.extend(part.iter().flat_map(|c| c.load().to_le_bytes()));
         out.write_all(&buf).map_err(err)?;
     }
     let file = out.into_inner().map_err(|e| err(e.into_error()))?;

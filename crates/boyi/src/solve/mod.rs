@@ -4,6 +4,7 @@
 //! leave every position's value in a [`Solved`], which owns its data.
 
 pub mod alphabeta;
+mod cells;
 pub mod checkpoint;
 pub mod every;
 pub mod graph;

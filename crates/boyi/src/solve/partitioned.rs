@@ -399,7 +399,7 @@ fn count_part<G: Reversible<Value = Outcome>>(
     ctl: &Control,
 ) -> Result<(Part, Vec<u64>), Error> {
     const CHUNK: usize = 2048;
-    let cells = zeroed((hi - lo) as usize);
+    let cells: Vec<AtomicU16> = zeroed((hi - lo) as usize);
     let ended = cells
         .par_chunks(CHUNK)
         .enumerate()

@@ -13,17 +13,20 @@
 //!
 //! Each position takes one 2-byte cell: an unsettled one holds its move
 //! count under the bit pattern `11` that [`Outcome::pack`] never produces,
-//! a settled one its packed outcome. A level is walked in parallel; threads
+//! a settled one its packed outcome. Where turns alternate a cell is
+//! stored in one byte ([`super::cells`]), and widened to two at the level
+//! where the game outlasts it. A level is walked in parallel; threads
 //! settle positions with compare-and-swap, and whoever settles a position
 //! marks it in the next level's bitmap. Predecessors come from the game's un-moves
 //! ([`Reversible`]) or, for small spaces, from reverse edges built out of
 //! the forward moves.
 
-use std::sync::atomic::{AtomicU16, AtomicU64, Ordering::Relaxed};
+use std::sync::atomic::{AtomicBool, AtomicU16, AtomicU64, AtomicU8, Ordering::Relaxed};
 
 use rayon::prelude::*;
 use rustc_hash::FxHashMap;
 
+use super::cells::{self, Cell, NARROW_LEVELS};
 use super::checkpoint::{self, Saver};
 use super::Solved;
 use crate::control::Control;
@@ -35,7 +38,7 @@ use crate::value::{Outcome, Turn, Value};
 /// known to lose, and `LOSES_IN_TWO` says a move out of the index loses
 /// in two plies (a floor under the remoteness if the position is lost).
 pub(super) const PENDING: u16 = 0xC000;
-const LOSES_IN_TWO: u16 = 0x2000;
+pub(super) const LOSES_IN_TWO: u16 = 0x2000;
 const MOVES: u16 = 0x1FFF;
 /// A position valued on the spot ([`Indexed::outside`]) that keeps a slot:
 /// never walked (its predecessors counted it out), filled in at the end.
@@ -106,37 +109,118 @@ impl<G: Game> Predecessors<G> for Edges {
     }
 }
 
-/// Bytes [`solve`] needs: a 2-byte cell a position, and two bitmaps of
-/// one bit a position (the level walked and the next).
+/// Bytes a solve in two-byte cells needs: the cells, and two bitmaps of
+/// one bit a position (the level walked and the next). [`solve`] needs
+/// half the cells' share where turns alternate ([`super::cells`]).
 pub fn bytes_needed<G: Indexed<Value = Outcome>>(game: &G) -> u64 {
+    bytes_needed_in(game, 2)
+}
+
+fn bytes_needed_in<G: Indexed<Value = Outcome>>(game: &G, cell_bytes: u64) -> u64 {
     let size = game.size();
-    size.saturating_mul(2).saturating_add(2 * size.div_ceil(64) * 8)
+    size.saturating_mul(cell_bytes).saturating_add(2 * size.div_ceil(64) * 8)
 }
 
 /// Solves every position, walking moves backwards with the game's un-moves.
 pub fn solve<G: Reversible<Value = Outcome>>(game: &G, ctl: &Control) -> Result<Solved<Outcome>, Error> {
-    solve_with(game, ctl, false)
+    solve_with(game, ctl, false, NARROW_LEVELS)
 }
 
 /// [`solve`] with every level found by scanning the table (else only
 /// those where ended positions join): tests check the scans with it.
 #[doc(hidden)]
 pub fn solve_by_scans<G: Reversible<Value = Outcome>>(game: &G, ctl: &Control) -> Result<Solved<Outcome>, Error> {
-    solve_with(game, ctl, true)
+    solve_with(game, ctl, true, NARROW_LEVELS)
 }
 
+/// [`solve`] with one-byte cells widened before level `levels` (if the
+/// game fits them at all): tests take the widening at small levels.
+#[doc(hidden)]
+pub fn solve_widening_at<G: Reversible<Value = Outcome>>(
+    game: &G,
+    ctl: &Control,
+    levels: u32,
+) -> Result<Solved<Outcome>, Error> {
+    solve_with(game, ctl, false, levels.min(NARROW_LEVELS))
+}
+
+/// [`solve`] in two-byte cells only, as games with bonus turns are: tests
+/// compare the two widths with it.
+#[doc(hidden)]
+pub fn solve_wide<G: Reversible<Value = Outcome>>(game: &G, ctl: &Control) -> Result<Solved<Outcome>, Error> {
+    let size = checked_size(game, u32::MAX as u64 + 1)?;
+    solve_in::<G, AtomicU16>(game, size, ctl, false, 0)?.wide()
+}
+
+/// One-byte cells first ([`super::cells`]); two-byte ones for a game
+/// they do not fit, and from the level where its remoteness outgrows them.
 fn solve_with<G: Reversible<Value = Outcome>>(
     game: &G,
     ctl: &Control,
     scan_always: bool,
+    narrow_levels: u32,
 ) -> Result<Solved<Outcome>, Error> {
     let size = checked_size(game, u32::MAX as u64 + 1)?;
-    ctl.reserve("the retrograde table", bytes_needed(game))?;
+    match solve_in::<G, AtomicU8>(game, size, ctl, scan_always, narrow_levels)? {
+        Run::Done(cells) => Ok(Solved::from_outcome_bytes(cells::into_outcome_bytes(cells))),
+        Run::Widen { cells, ended, level, saver } => {
+            ctl.reserve("the retrograde table, in two-byte cells", bytes_needed(game))?;
+            let wide = widen(cells);
+            propagate(game, wide, ended, level, &Unmoves, scan_always, 0, saver, ctl)?.wide()
+        }
+        Run::DoesNotFit => solve_in::<G, AtomicU16>(game, size, ctl, scan_always, 0)?.wide(),
+    }
+}
+
+/// How a solve in cells of type `C` ended.
+enum Run<'a, C> {
+    Done(Vec<C>),
+    /// The next level's remoteness outgrows the cells: the table at the
+    /// boundary of `level`, to go on in wider cells.
+    Widen {
+        cells: Vec<C>,
+        ended: Vec<u64>,
+        level: u32,
+        saver: Saver<'a>,
+    },
+    /// A position or move the cells cannot hold: start over in wider ones.
+    DoesNotFit,
+}
+
+impl Run<'_, AtomicU16> {
+    fn wide(self) -> Result<Solved<Outcome>, Error> {
+        match self {
+            Run::Done(cells) => Ok(Solved::from_slots(cells)),
+            _ => unreachable!("two-byte cells hold every value"),
+        }
+    }
+}
+
+fn widen(cells: Vec<AtomicU8>) -> Vec<AtomicU16> {
+    let mut wide = Vec::with_capacity(cells.len());
+    advise_huge_pages(wide.as_ptr() as usize, cells.len() * 2);
+    wide.par_extend(cells.par_iter().map(|c| AtomicU16::new(Cell::load(c))));
+    wide
+}
+
+/// `narrow_levels`: the level one-byte cells are widened at.
+fn solve_in<'a, G: Reversible<Value = Outcome>, C: Cell>(
+    game: &G,
+    size: usize,
+    ctl: &'a Control,
+    scan_always: bool,
+    narrow_levels: u32,
+) -> Result<Run<'a, C>, Error> {
+    ctl.reserve("the retrograde table", bytes_needed_in(game, C::BYTES))?;
     let mut saver = Saver::new(ctl);
     if let Some(saved) = checkpoint::resume(ctl, size)? {
-        return propagate(game, saved.cells, saved.ended, saved.level, &Unmoves, scan_always, saver, ctl);
+        if !saved.cells.iter().all(|c| C::fits(c.load(Relaxed))) {
+            return Ok(Run::DoesNotFit);
+        }
+        let cells = saved.cells.into_par_iter().map(|c| C::new(c.into_inner())).collect();
+        return propagate(game, cells, saved.ended, saved.level, &Unmoves, scan_always, narrow_levels, saver, ctl);
     }
-    let cells = zeroed(size);
+    let cells: Vec<C> = zeroed(size);
     ctl.start("counting moves", size as u64);
     let ended = cells
         .par_chunks(CHUNK)
@@ -146,20 +230,29 @@ fn solve_with<G: Reversible<Value = Outcome>>(
             let mut ended = Vec::new();
             for (i, cell) in part.iter().enumerate() {
                 let pos = game.unrank((chunk * CHUNK + i) as u64);
-                if game.outside(&pos).is_some() {
-                    cell.store(ON_THE_SPOT, Relaxed);
+                if let Some(value) = game.outside(&pos) {
+                    // filled in at the end: it must fit then
+                    if !C::fits(value.pack()) {
+                        return Ok(None);
+                    }
+                    cell.store(ON_THE_SPOT);
                     continue;
                 }
                 let (inside, out) = game.count_moves(&pos, moves);
-                cell.store(initial_cell(game, &pos, inside, out, &mut ended)?, Relaxed);
+                let wide = initial_cell(game, &pos, inside, out, &mut ended)?;
+                if !C::fits(wide) {
+                    return Ok(None);
+                }
+                cell.store(wide);
             }
             ctl.advance(part.len() as u64);
-            Ok::<_, Error>(ended)
+            Ok::<_, Error>(Some(ended))
         })
-        .try_reduce(Vec::new, |a, b| Ok(add_counts(a, b)))?;
+        .try_reduce(|| Some(Vec::new()), |a, b| Ok(a.zip(b).map(|(a, b)| add_counts(a, b))))?;
     ctl.finish();
+    let Some(ended) = ended else { return Ok(Run::DoesNotFit) };
     saver.maybe_save(0, &ended, &cells, ctl)?;
-    propagate(game, cells, ended, 0, &Unmoves, scan_always, saver, ctl)
+    propagate(game, cells, ended, 0, &Unmoves, scan_always, narrow_levels, saver, ctl)
 }
 
 /// Solves every position with reverse edges built from the forward
@@ -170,7 +263,7 @@ pub fn solve_by_edges<G: Indexed<Value = Outcome>>(game: &G, ctl: &Control) -> R
     let size = checked_size(game, AGAIN_BIT as u64)?;
     let base = bytes_needed(game) + (size as u64 + 1) * 16;
     ctl.reserve("the retrograde table and its reverse edges", base)?;
-    let cells = zeroed(size);
+    let cells: Vec<AtomicU16> = zeroed(size);
     let mut start = vec![0u64; size + 1];
     let mut moves = Vec::new();
     let mut ended = Vec::new();
@@ -230,7 +323,7 @@ pub fn solve_by_edges<G: Indexed<Value = Outcome>>(game: &G, ctl: &Control) -> R
     }
     drop(fill);
     ctl.finish();
-    propagate(game, cells, ended, 0, &Edges { start, from }, false, Saver::none(), ctl)
+    propagate(game, cells, ended, 0, &Edges { start, from }, false, 0, Saver::none(), ctl)?.wide()
 }
 
 pub(super) fn add_counts(mut a: Vec<u64>, b: Vec<u64>) -> Vec<u64> {
@@ -323,23 +416,24 @@ pub(super) fn pending(moves: usize) -> Result<u16, Error> {
 /// found by scanning the table for cells of that remoteness instead
 /// (`scan_always` forces that everywhere, for tests).
 #[allow(clippy::too_many_arguments)]
-fn propagate<G: Indexed<Value = Outcome>, P: Predecessors<G>>(
+fn propagate<'a, G: Indexed<Value = Outcome>, P: Predecessors<G>, C: Cell>(
     game: &G,
-    cells: Vec<AtomicU16>,
+    cells: Vec<C>,
     ended: Vec<u64>,
     mut level: u32,
     preds: &P,
     scan_always: bool,
-    mut saver: Saver,
+    narrow_levels: u32,
+    mut saver: Saver<'a>,
     ctl: &Control,
-) -> Result<Solved<Outcome>, Error> {
+) -> Result<Run<'a, C>, Error> {
     // The bar counts positions walked against those that can be: not the
     // ones valued on the spot, and (unknown until the end) not the draws,
     // so it ends with a jump of the draws. A resumed solve starts past the
     // positions its earlier levels walked.
     let (spot, walked_before) = cells
         .par_iter()
-        .map(|c| match c.load(Relaxed) {
+        .map(|c| match c.load() {
             ON_THE_SPOT => (1, 0),
             cell if cell & PENDING != PENDING && cell & PENDING != 0 && u32::from(cell & COUNT) < level => (0, 1),
             _ => (0, 0),
@@ -359,10 +453,15 @@ fn propagate<G: Indexed<Value = Outcome>, P: Predecessors<G>>(
         level = found;
         let ended_here = ended.get(level as usize).copied().unwrap_or(0);
         ctl.check()?;
+        if C::BYTES == 1 && level + 1 >= narrow_levels {
+            return Ok(Run::Widen { cells, ended, level, saver });
+        }
         packable(level)?;
         std::mem::swap(&mut current, &mut next);
         let scan = scan_always || rescan || ended_here > 0;
         let settled_count = AtomicU64::new(0);
+        // A bonus turn breaks the parity one-byte cells rely on.
+        let bonus_turn = AtomicBool::new(false);
         let (cells, current, next) = (&cells, &current, &next);
         (0..words.div_ceil(span)).into_par_iter().try_for_each_init(
             || (preds.scratch(), Lagging::new(preds.scattered(game))),
@@ -372,13 +471,21 @@ fn propagate<G: Indexed<Value = Outcome>, P: Predecessors<G>>(
                 let mut walked = 0u64;
                 let mut settled = 0u64;
                 let mut visit = |x: usize| {
-                    let value = Outcome::unpack(cells[x].load(Relaxed));
+                    let value = Outcome::unpack(cells[x].load());
                     if lag.on {
                         preds.each(game, x as u64, scratch, |p, turn| {
+                            if C::BYTES == 1 && turn == Turn::Again {
+                                bonus_turn.store(true, Relaxed);
+                                return;
+                            }
                             lag.push(cells, p, Outcome::back((), turn, value), next);
                         });
                     } else {
                         preds.each(game, x as u64, scratch, |p, turn| {
+                            if C::BYTES == 1 && turn == Turn::Again {
+                                bonus_turn.store(true, Relaxed);
+                                return;
+                            }
                             settled += settle(&cells[p as usize], Outcome::back((), turn, value), p, next) as u64;
                         });
                     }
@@ -391,6 +498,10 @@ fn propagate<G: Indexed<Value = Outcome>, P: Predecessors<G>>(
                 Ok::<_, Error>(())
             },
         )?;
+        if bonus_turn.load(Relaxed) {
+            ctl.finish();
+            return Ok(Run::DoesNotFit);
+        }
         next_count = settled_count.load(Relaxed);
         rescan = false;
         level += 1;
@@ -399,7 +510,7 @@ fn propagate<G: Indexed<Value = Outcome>, P: Predecessors<G>>(
     saver.finished();
     finish_cells(game, &cells, 0);
     ctl.finish();
-    Ok(Solved::from_slots(cells))
+    Ok(Run::Done(cells))
 }
 
 /// Predecessors found but not yet settled, oldest first. A walk's
@@ -426,7 +537,7 @@ impl Lagging {
     }
 
     #[inline]
-    pub(super) fn push(&mut self, cells: &[AtomicU16], rank: u64, value: Outcome, next: &[AtomicU64]) {
+    pub(super) fn push<C: Cell>(&mut self, cells: &[C], rank: u64, value: Outcome, next: &[AtomicU64]) {
         prefetch(&cells[rank as usize]);
         let slot = &mut self.ring[self.pushed % LAG];
         if self.pushed >= LAG {
@@ -438,7 +549,7 @@ impl Lagging {
     }
 
     /// Settles what is left; the count of positions settled since the last drain.
-    pub(super) fn drain(&mut self, cells: &[AtomicU16], next: &[AtomicU64]) -> u64 {
+    pub(super) fn drain<C: Cell>(&mut self, cells: &[C], next: &[AtomicU64]) -> u64 {
         for i in self.pushed.saturating_sub(LAG)..self.pushed {
             let (p, v) = self.ring[i % LAG];
             self.settled += settle(&cells[p as usize], v, p, next) as u64;
@@ -492,13 +603,13 @@ pub(super) fn packable(level: u32) -> Result<(), Error> {
 
 /// After the last level: what no level reached is a draw, and what was
 /// valued on the spot gets its value. `cells` hold ranks from `first`.
-pub(super) fn finish_cells<G: Indexed<Value = Outcome>>(game: &G, cells: &[AtomicU16], first: u64) {
-    cells.par_iter().enumerate().for_each(|(i, c)| match c.load(Relaxed) {
+pub(super) fn finish_cells<G: Indexed<Value = Outcome>, C: Cell>(game: &G, cells: &[C], first: u64) {
+    cells.par_iter().enumerate().for_each(|(i, c)| match c.load() {
         ON_THE_SPOT => {
             let value = game.outside(&game.unrank(first + i as u64)).expect("valued on the spot when counted");
-            c.store(value.pack(), Relaxed);
+            c.store(value.pack());
         }
-        cell if cell & PENDING == PENDING => c.store(Outcome::Draw.pack(), Relaxed),
+        cell if cell & PENDING == PENDING => c.store(Outcome::Draw.pack()),
         _ => {}
     });
 }
@@ -508,8 +619,8 @@ pub(super) fn finish_cells<G: Indexed<Value = Outcome>>(game: &G, cells: &[Atomi
 /// `scan`, every cell of that remoteness (the marks are the scan's to
 /// find, so they are cleared too).
 #[inline]
-pub(super) fn each_at_level(
-    cells: &[AtomicU16],
+pub(super) fn each_at_level<C: Cell>(
+    cells: &[C],
     current: &[AtomicU64],
     words: std::ops::Range<usize>,
     level: u32,
@@ -520,7 +631,7 @@ pub(super) fn each_at_level(
         current[words.clone()].iter().for_each(|w| w.store(0, Relaxed));
         let first = words.start * 64;
         for (i, cell) in cells[first..(words.end * 64).min(cells.len())].iter().enumerate() {
-            if at_level(cell.load(Relaxed), level) {
+            if at_level(cell.load(), level) {
                 visit(first + i);
             }
         }
@@ -551,8 +662,8 @@ fn at_level(cell: u16, level: u32) -> bool {
 /// Tells an unsettled predecessor that one of its moves is worth `value`
 /// to it; if that settles it, it is marked for the next level.
 #[inline]
-pub(super) fn settle(cell: &AtomicU16, value: Outcome, rank: u64, next: &[AtomicU64]) -> bool {
-    let mut cur = cell.load(Relaxed);
+pub(super) fn settle<C: Cell>(cell: &C, value: Outcome, rank: u64, next: &[AtomicU64]) -> bool {
+    let mut cur = cell.load();
     loop {
         if cur & PENDING != PENDING {
             return false;
@@ -565,7 +676,7 @@ pub(super) fn settle(cell: &AtomicU16, value: Outcome, rank: u64, next: &[Atomic
         } else {
             cur - 1
         };
-        match cell.compare_exchange_weak(cur, new, Relaxed, Relaxed) {
+        match cell.compare_exchange(cur, new) {
             Ok(_) => {
                 // a floored loss is not the next level's: level 2's scan walks it
                 if new & PENDING != PENDING && !floored {
@@ -585,10 +696,10 @@ pub(super) fn zeroed_bits(words: usize) -> Vec<AtomicU64> {
     bits
 }
 
-pub(super) fn zeroed(size: usize) -> Vec<AtomicU16> {
+pub(super) fn zeroed<C: Cell>(size: usize) -> Vec<C> {
     let mut cells = Vec::with_capacity(size);
-    advise_huge_pages(cells.as_ptr() as usize, size * std::mem::size_of::<AtomicU16>());
-    cells.par_extend((0..size).into_par_iter().map(|_| AtomicU16::new(0)));
+    advise_huge_pages(cells.as_ptr() as usize, size * std::mem::size_of::<C>());
+    cells.par_extend((0..size).into_par_iter().map(|_| C::new(0)));
     cells
 }
 

@@ -6,7 +6,7 @@
 use std::sync::Arc;
 
 use super::{value_moves, Analysis};
-use crate::db::{Database, Stored};
+use crate::db::{Database, Encoding, Stored};
 use crate::game::{value_in, Indexed};
 use crate::value::{Outcome, Packed, Value};
 
@@ -18,6 +18,9 @@ enum Store<V: Value> {
     Owned(Vec<Slot<V>>),
     /// A memory-mapped file and how to read a value of `V` from it.
     Mapped(Arc<Database>, fn(&Database, u64) -> V),
+    /// One byte a position in the database's one-byte outcome encoding
+    /// ([`Encoding::OutcomeByte`]), and how to read it.
+    Bytes(Vec<u8>, fn(u8) -> V),
 }
 
 pub struct Solved<V: Value> {
@@ -33,7 +36,7 @@ impl<V: Value> Solved<V> {
     pub(crate) fn slots(&self) -> &[Slot<V>] {
         match &self.store {
             Store::Owned(slots) => slots,
-            Store::Mapped(..) => unreachable!("a solver fills only the tables it made"),
+            Store::Mapped(..) | Store::Bytes(..) => unreachable!("a solver fills only the tables it made"),
         }
     }
 
@@ -42,6 +45,7 @@ impl<V: Value> Solved<V> {
         match &self.store {
             Store::Owned(slots) => slots.len() as u64,
             Store::Mapped(db, _) => db.len(),
+            Store::Bytes(bytes, _) => bytes.len() as u64,
         }
     }
 
@@ -54,6 +58,7 @@ impl<V: Value> Solved<V> {
         match &self.store {
             Store::Owned(slots) => slots.len() as u64 * std::mem::size_of::<Slot<V>>() as u64,
             Store::Mapped(..) => 0,
+            Store::Bytes(bytes, _) => bytes.len() as u64,
         }
     }
 
@@ -63,6 +68,7 @@ impl<V: Value> Solved<V> {
         match &self.store {
             Store::Owned(slots) => V::unpack(V::Packed::load(&slots[rank as usize])),
             Store::Mapped(db, read) => read(db, rank),
+            Store::Bytes(bytes, read) => read(bytes[rank as usize]),
         }
     }
 
@@ -74,6 +80,15 @@ impl<V: Value> Solved<V> {
     /// Every legal move of `pos` with its value to the mover, best first.
     pub fn analyze<G: Indexed<Value = V>>(&self, game: &G, pos: &G::Pos) -> Analysis<G> {
         value_moves(game, pos, |child| Ok(self.value(game, child))).expect("lookups cannot fail")
+    }
+
+    /// The values in the database's one-byte outcome encoding, if that is
+    /// how they are held.
+    pub(crate) fn outcome_bytes(&self) -> Option<&[u8]> {
+        match &self.store {
+            Store::Bytes(bytes, _) => Some(bytes),
+            _ => None,
+        }
     }
 
     /// The packed values in rank order.
@@ -96,6 +111,14 @@ impl<V: Stored> Solved<V> {
 }
 
 impl Solved<Outcome> {
+    /// Outcomes in the database's one-byte encoding, as the retrograde
+    /// solver leaves them where turns alternate.
+    pub(crate) fn from_outcome_bytes(bytes: Vec<u8>) -> Self {
+        let read: fn(u8) -> Outcome =
+            |b| Outcome::decode(Encoding::OutcomeByte, &[b]).expect("one-byte outcomes always decode");
+        Solved { store: Store::Bytes(bytes, read) }
+    }
+
     /// The largest remoteness of any position: the longest game under best play.
     pub fn depth(&self) -> u32 {
         (0..self.len()).filter_map(|r| self.value_at(r).remoteness()).max().unwrap_or(0)
