@@ -579,46 +579,60 @@ fn micros(d: Duration) -> String {
     }
 }
 
-/// `boyi bench --db FILE`: lookups at random ranks in each database, the
+/// `boyi bench --db FILE`: lookups at random slots of each database, the
 /// first pass over fresh pages and then warm passes; nanoseconds a lookup.
+/// A file that holds only the positions its game stores gets a second
+/// row: lookups at random positions of the game's index, as players make
+/// them (those the file leaves out searched one ply).
 pub fn lookups(databases: &[std::sync::Arc<boyi::db::Database>], runs: usize, emit: impl Fn(&str)) {
     use boyi::db::Encoding;
     const LOOKUPS: usize = 1_000_000;
     emit(
-        "| database | positions | first pass (ns a lookup) | warm: median | min | max |\n\
-         |---|---|---|---|---|---|\n",
+        "| database | lookups of | positions | first pass (ns a lookup) | warm: median | min | max |\n\
+         |---|---|---|---|---|---|---|\n",
     );
     for db in databases {
-        let mut rng = Rng::new(2026);
-        let ranks: Vec<u64> = (0..LOOKUPS).map(|_| rng.next_u64() % db.len().max(1)).collect();
-        let pass = || {
-            let start = Instant::now();
-            let mut sum = 0i64;
-            for &r in &ranks {
-                sum = sum.wrapping_add(match db.header().encoding {
-                    Encoding::Integer { .. } => db.get::<i64>(r).unwrap_or(0),
-                    _ => db.get::<boyi::Outcome>(r).map_or(0, boyi::Value::to_score),
-                });
-            }
-            std::hint::black_box(sum);
-            start.elapsed().as_nanos() as f64 / LOOKUPS as f64
-        };
         if db.is_empty() {
             continue;
         }
-        let first = pass();
-        let mut warm: Vec<f64> = (0..runs.max(1)).map(|_| pass()).collect();
-        warm.sort_by(f64::total_cmp);
-        emit(&format!(
-            "| {} | {} | {:.0} | {:.0} | {:.0} | {:.0} |\n",
-            db.header().key,
-            db.len(),
-            first,
-            warm[warm.len() / 2],
-            warm[0],
-            warm[warm.len() - 1]
-        ));
+        let slot = |r: u64| match db.header().encoding {
+            Encoding::Integer { .. } => db.get::<i64>(r).unwrap_or(0),
+            _ => db.get::<boyi::Outcome>(r).map_or(0, boyi::Value::to_score),
+        };
+        time_lookups(db.header().key.as_str(), "slots", db.len(), &slot, runs, LOOKUPS, &emit);
+        let by_rank = boyi_games::catalogue::game(&db.header().game).and_then(|e| e.database_lookups(db.clone()).ok());
+        if let Some((lookup, size)) = by_rank.filter(|(_, size)| *size != db.len()) {
+            time_lookups(db.header().key.as_str(), "positions", size, &lookup, runs, LOOKUPS, &emit);
+        }
     }
+}
+
+fn time_lookups(
+    key: &str,
+    what: &str,
+    size: u64,
+    lookup: &dyn Fn(u64) -> i64,
+    runs: usize,
+    lookups: usize,
+    emit: &impl Fn(&str),
+) {
+    let mut rng = Rng::new(2026);
+    let ranks: Vec<u64> = (0..lookups).map(|_| rng.next_u64() % size).collect();
+    let pass = || {
+        let start = Instant::now();
+        let sum = ranks.iter().fold(0i64, |sum, &r| sum.wrapping_add(lookup(r)));
+        std::hint::black_box(sum);
+        start.elapsed().as_nanos() as f64 / lookups as f64
+    };
+    let first = pass();
+    let mut warm: Vec<f64> = (0..runs.max(1)).map(|_| pass()).collect();
+    warm.sort_by(f64::total_cmp);
+    emit(&format!(
+        "| {key} | {what} | {size} | {first:.0} | {:.0} | {:.0} | {:.0} |\n",
+        warm[warm.len() / 2],
+        warm[0],
+        warm[warm.len() - 1]
+    ));
 }
 
 /// `boyi bench --parts P...`: `game` solved in one process and with its

@@ -465,7 +465,7 @@ fn db(command: DbCommand, threads: Option<usize>, ctl: &Control) -> Result<(), F
             Ok(())
         }
         DbCommand::Info { file, json } => {
-            let db = Database::open(&file).map_err(|e| Failure::from(Error::from(e)))?;
+            let db = Arc::new(Database::open(&file).map_err(|e| Failure::from(Error::from(e)))?);
             let info = render::database_info(&db, ctl)?;
             if json {
                 write_stdout(&format!("{}\n", serde_json::to_string_pretty(&info).expect("reports serialize")));

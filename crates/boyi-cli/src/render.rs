@@ -110,7 +110,7 @@ pub fn error(e: &Error) -> String {
 }
 
 /// What `db info` says of a database: its header, and its values counted.
-pub fn database_info(db: &boyi::db::Database, ctl: &boyi::Control) -> Result<serde_json::Value, Error> {
+pub fn database_info(db: &std::sync::Arc<boyi::db::Database>, ctl: &boyi::Control) -> Result<serde_json::Value, Error> {
     use boyi::db::Encoding;
     use boyi::Outcome;
     let h = db.header();
@@ -127,6 +127,14 @@ pub fn database_info(db: &boyi::db::Database, ctl: &boyi::Control) -> Result<ser
         "checksum": format!("{:08x}", h.checksum),
         "checksum_ok": db.checksum_ok(ctl)?,
     });
+    // A file of the positions its game stores: the index it answers for.
+    let index = boyi_games::catalogue::game(&h.game)
+        .and_then(|e| e.database_lookups(db.clone()).ok())
+        .map(|(_, size)| size)
+        .filter(|&size| size != h.size);
+    if let Some(size) = index {
+        info["index_positions"] = size.into();
+    }
     match h.encoding {
         Encoding::OutcomeByte | Encoding::OutcomeWord => {
             let (mut won, mut lost, mut drawn, mut longest) = (0u64, 0u64, 0u64, 0u32);
@@ -178,7 +186,15 @@ pub fn database_text(info: &serde_json::Value) -> String {
         info["params"].as_array().map_or(Vec::new(), |a| a.iter().filter_map(|p| p.as_str()).collect());
     s += &format!("game: {}\n", field("game"));
     s += &format!("instance: {}\n", if params.is_empty() { "the default".to_string() } else { params.join(" ") });
-    s += &format!("positions: {}\n", field("positions"));
+    if info.get("index_positions").is_some() {
+        s += &format!(
+            "positions: {} stored of the index's {} (the others, each one move from stored ones, are searched when asked)\n",
+            field("positions"),
+            field("index_positions")
+        );
+    } else {
+        s += &format!("positions: {}\n", field("positions"));
+    }
     s += &format!("encoding: {}\n", field("encoding"));
     s += &format!(
         "file: {} bytes ({}; {} bytes of values inflated), format version {}\n",
@@ -193,13 +209,16 @@ pub fn database_text(info: &serde_json::Value) -> String {
         if info["checksum_ok"] == true { "ok" } else { "DOES NOT MATCH: the file is damaged" }
     );
     if info.get("won").is_some() {
+        let stored = info.get("index_positions").is_some();
         s += &format!(
-            "won: {}, lost: {}, drawn: {} (positions, for the side to move)\n",
+            "won: {}, lost: {}, drawn: {} ({}positions, for the side to move)\n",
             field("won"),
             field("lost"),
-            field("drawn")
+            field("drawn"),
+            if stored { "stored " } else { "" }
         );
-        s += &format!("longest game under best play: {} plies\n", field("longest"));
+        let among = if stored { " (of the stored positions)" } else { "" };
+        s += &format!("longest game under best play{among}: {} plies\n", field("longest"));
     } else {
         s += &format!("scores from {} to {} ({} distinct)\n", field("lowest"), field("highest"), field("distinct"));
     }

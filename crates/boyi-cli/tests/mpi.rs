@@ -46,9 +46,11 @@ fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
 }
 
-/// Chase and torus chase (with its draws) by retrograde analysis, and a
-/// young-chess board by the table solver, solved by 1 to 4 ranks, give the
-/// one-process database byte for byte.
+/// Chase and torus chase (with its draws) by retrograde analysis, a
+/// young-chess board by the table solver, and a Dōbutsu Shōgi material
+/// (whose files hold only the positions it stores, so each rank writes its
+/// run of them), solved by 1 to 4 ranks, give the one-process database
+/// byte for byte.
 #[test]
 fn ranks_write_the_one_process_database() {
     if !ready() {
@@ -58,6 +60,7 @@ fn ranks_write_the_one_process_database() {
         ("chase", vec!["n=16"]),
         ("torus-chase", vec!["n=9", "k=2"]),
         ("young-chess", vec!["rows=7", "cols=8", "seed=5"]),
+        ("dobutsu", vec!["elephants=1", "giraffes=1", "chicks=1"]),
     ] {
         let one = temp(&format!("{game}-one.db"));
         let mut args = vec!["db", "build", game];

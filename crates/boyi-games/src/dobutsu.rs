@@ -40,14 +40,16 @@
 #![allow(clippy::needless_range_loop)]
 
 use std::path::Path;
+use std::sync::Arc;
 
 use boyi::db;
 use boyi::game::Reversible;
-use boyi::{Control, Game, Indexed, Outcome, Step, StepOf, Turn};
+use boyi::solve::Solved;
+use boyi::{Control, Game, Indexed, Outcome, Step, StepOf, Turn, Value};
 
 use crate::diagram::{Cell, Diagram, Grid, Target};
 use crate::error::Error;
-use crate::listing::{describe, valued_by, Cx, Info, Listing, Moving, Valued};
+use crate::listing::{describe, valued_by, Cx, Info, Listing, Lookup, Moving, Valued};
 use crate::params::{Param, Params};
 use crate::verdict::Verdict;
 
@@ -383,6 +385,18 @@ impl Indexed for Dobutsu {
     fn unrank(&self, rank: u64) -> Board {
         self.index.unrank(rank)
     }
+
+    fn stored(&self, rank: u64) -> bool {
+        self.index.stored(rank)
+    }
+
+    fn stored_below(&self, rank: u64) -> u64 {
+        self.index.stored_below(rank)
+    }
+
+    fn stored_rank(&self, slot: u64) -> u64 {
+        self.index.stored_rank(slot)
+    }
 }
 
 impl Reversible for Dobutsu {
@@ -609,6 +623,76 @@ struct Block {
     /// as base-3 digits (3^6 entries at most): ranking without a search.
     arrangement_rank: Vec<u16>,
     offset: u64,
+    /// The stored positions before this block, under one lion pair.
+    stored_offset: u64,
+    stored: Stored,
+}
+
+/// Which ownerships a block stores (see [`Index::stored`]). Within an
+/// occupied-squares-and-kinds digit the rank runs over the board's owners
+/// (`o`, a bit a piece, set for theirs), then the hens, then the hand code
+/// (`h`, how many of each kind in hand are ours): the tables count the
+/// stored (o, h) pairs in that order.
+#[derive(Clone, Debug, Default)]
+struct Stored {
+    /// Hand codes, and of them stored with owners `o`: `kept[o]`.
+    hands: u64,
+    kept: Vec<u32>,
+    /// Stored positions under the owners before `o`, all hens counted.
+    before: Vec<u64>,
+    /// Stored hand codes below `h` with owners `o`: `below[o * hands + h]`.
+    below: Vec<u32>,
+    /// Whether `(o, h)` is stored: `keeps[o * hands + h]`.
+    keeps: Vec<bool>,
+    /// The stored hand codes with owners `o`, in order: `codes[o]`.
+    codes: Vec<Vec<u16>>,
+    /// Stored positions a digit of squares and kinds carries.
+    per_digit: u64,
+}
+
+impl Stored {
+    fn new(material: [u8; 3], on: [u8; 3]) -> Self {
+        let least = material.iter().sum::<u8>() / 2;
+        let m = on.iter().sum::<u8>();
+        let held: Vec<u8> = (0..3).map(|k| material[k] - on[k]).collect();
+        let hands: u64 = held.iter().map(|&n| n as u64 + 1).product();
+        // ours in hand for each hand code, slot 0 the most significant digit
+        let in_hand: Vec<u8> = (0..hands)
+            .map(|code| {
+                let mut code = code;
+                let mut ours = 0;
+                for k in (0..3).rev() {
+                    ours += (code % (held[k] as u64 + 1)) as u8;
+                    code /= held[k] as u64 + 1;
+                }
+                ours
+            })
+            .collect();
+        let owners = 1usize << m;
+        let mut st = Stored { hands, per_digit: 0, ..Default::default() };
+        st.below = vec![0; owners * hands as usize];
+        st.keeps = vec![false; owners * hands as usize];
+        let mut before = 0;
+        for o in 0..owners {
+            let on_board = m - (o as u32).count_ones() as u8;
+            let codes: Vec<u16> = (0..hands as u16).filter(|&h| on_board + in_hand[h as usize] >= least).collect();
+            let mut n = 0;
+            for h in 0..hands as usize {
+                st.below[o * hands as usize + h] = n;
+                if on_board + in_hand[h] >= least {
+                    st.keeps[o * hands as usize + h] = true;
+                    n += 1;
+                }
+            }
+            st.before.push(before);
+            before += (codes.len() as u64) << on[2];
+            st.kept.push(codes.len() as u32);
+            st.codes.push(codes);
+        }
+        st.before.push(before);
+        st.per_digit = before;
+        st
+    }
 }
 
 /// The ranking of positions (see the module's doc).
@@ -621,6 +705,8 @@ struct Index {
     blocks: Vec<Block>,
     /// Positions a lion pair carries: the sum of the blocks.
     per_lions: u64,
+    /// Of them, those a database stores ([`Index::stored`]).
+    per_lions_stored: u64,
 }
 
 impl Index {
@@ -637,6 +723,7 @@ impl Index {
         }
         let mut blocks = Vec::new();
         let mut offset = 0;
+        let mut stored_offset = 0;
         for e in 0..=material[0] {
             for g in 0..=material[1] {
                 for c in 0..=material[2] {
@@ -649,12 +736,72 @@ impl Index {
                     for (i, a) in arrangements.iter().enumerate() {
                         arrangement_rank[base3(&a[..m as usize])] = i as u16;
                     }
-                    blocks.push(Block { on, arrangements, arrangement_rank, offset });
+                    let stored = Stored::new(material, on);
+                    let digits = binomial(10, m) * arrangements.len() as u64;
+                    blocks.push(Block { on, arrangements, arrangement_rank, offset, stored_offset, stored });
                     offset += size;
+                    stored_offset += digits * blocks.last().unwrap().stored.per_digit;
                 }
             }
         }
-        Index { material, lions, lion_rank, blocks, per_lions: offset }
+        Index { material, lions, lion_rank, blocks, per_lions: offset, per_lions_stored: stored_offset }
+    }
+
+    /// Whether a database stores the position of this rank: the mover
+    /// owns at least `least` of the pieces other than the lions. Every
+    /// move of a position left out leads to one stored: the other side
+    /// owns more than half there, and a capture takes back only one.
+    fn stored(&self, rank: u64) -> bool {
+        let (_, block, r) = self.split(rank);
+        let st = &block.stored;
+        let h = r % st.hands;
+        let o = ((r / st.hands) >> block.on[2]) & ((1 << block.on.iter().sum::<u8>()) - 1);
+        st.keeps[(o * st.hands + h) as usize]
+    }
+
+    fn stored_below(&self, rank: u64) -> u64 {
+        if rank >= self.size() {
+            return self.lions.len() as u64 * self.per_lions_stored;
+        }
+        let (lions, block, r) = self.split(rank);
+        let st = &block.stored;
+        let m = block.on.iter().sum::<u8>() as u32;
+        let chicks = block.on[2] as u32;
+        let h = r % st.hands;
+        let rest = r / st.hands;
+        let hens = rest & ((1 << chicks) - 1);
+        let o = (rest >> chicks) & ((1 << m) - 1);
+        let digit = rest >> chicks >> m;
+        lions * self.per_lions_stored
+            + block.stored_offset
+            + digit * st.per_digit
+            + st.before[o as usize]
+            + hens * st.kept[o as usize] as u64
+            + st.below[(o * st.hands + h) as usize] as u64
+    }
+
+    fn stored_rank(&self, slot: u64) -> u64 {
+        let (lions, mut r) = (slot / self.per_lions_stored, slot % self.per_lions_stored);
+        let block = &self.blocks[self.blocks.partition_point(|b| b.stored_offset <= r) - 1];
+        r -= block.stored_offset;
+        let st = &block.stored;
+        let m = block.on.iter().sum::<u8>() as u32;
+        let chicks = block.on[2] as u32;
+        let (digit, mut r) = (r / st.per_digit, r % st.per_digit);
+        let o = st.before.partition_point(|&b| b <= r) - 1;
+        r -= st.before[o];
+        let kept = st.kept[o] as u64;
+        let (hens, j) = (r / kept, r % kept);
+        let h = st.codes[o][j as usize] as u64;
+        let inner = (((digit << m) | o as u64) << chicks | hens) * st.hands + h;
+        lions * self.per_lions + block.offset + inner
+    }
+
+    /// A rank's lion pair, block, and place in the block.
+    fn split(&self, rank: u64) -> (u64, &Block, u64) {
+        let (lions, r) = (rank / self.per_lions, rank % self.per_lions);
+        let block = &self.blocks[self.blocks.partition_point(|b| b.offset <= r) - 1];
+        (lions, block, r - block.offset)
     }
 
     fn size(&self) -> u64 {
@@ -1141,6 +1288,12 @@ impl Listing for DobutsuListing {
     fn verify(&self, game: &Dobutsu, file: &db::Database, limit: usize, ctl: &Control) -> Result<Vec<String>, Error> {
         Ok(db::verify(game, file, limit, ctl)?.iter().map(describe).collect())
     }
+
+    fn lookups(&self, game: &Dobutsu, file: Arc<db::Database>) -> Result<(Lookup, u64), Error> {
+        let solved = Solved::mapped_for(file, game)
+            .ok_or_else(|| Error::input("the database does not hold this instance's values"))?;
+        Ok((Box::new(move |rank| solved.value_at(rank).to_score()), game.size()))
+    }
 }
 
 #[cfg(test)]
@@ -1180,6 +1333,85 @@ mod tests {
             if m != b && mirror_first(m.lion(0), m.lion(THEIRS)) {
                 assert_eq!(g.rank(&m), r, "mirrored boards are one position");
             }
+        }
+    }
+
+    /// Pieces other than lions the mover owns.
+    fn ours(b: &Board) -> u8 {
+        let on_board = b.cells.iter().filter(|&&p| p != 0 && p & THEIRS == 0 && p != LION).count() as u8;
+        on_board + b.hand[0].iter().sum::<u8>()
+    }
+
+    /// A database stores the positions where the mover owns at least half
+    /// the pieces, in rank order, and every move of one it leaves out
+    /// leads to a stored position or one over at once.
+    #[test]
+    fn the_stored_positions_are_those_a_one_ply_search_needs() {
+        for material in [[0, 0, 0], [0, 0, 1], [1, 0, 1], [0, 2, 0], [1, 1, 2], [2, 1, 1]] {
+            let g = Dobutsu::with_material(material);
+            let least = material.iter().sum::<u8>() / 2;
+            let mut slot = 0;
+            let mut moves = Vec::new();
+            for r in 0..g.size() {
+                let b = g.unrank(r);
+                assert_eq!(g.stored(r), ours(&b) >= least, "{material:?} {b:?}");
+                assert_eq!(g.stored_below(r), slot, "{material:?} rank {r}");
+                if g.stored(r) {
+                    assert_eq!(g.stored_rank(slot), r, "{material:?} slot {slot}");
+                    slot += 1;
+                    continue;
+                }
+                moves.clear();
+                g.moves(&b, &mut moves);
+                for &mv in &moves {
+                    let child = g.play(&b, mv).pos;
+                    assert!(g.outside(&child).is_some() || g.stored(g.rank(&child)), "{b:?} -> {child:?}");
+                }
+            }
+            assert_eq!(g.stored_below(g.size()), slot, "{material:?}");
+        }
+        let g = Dobutsu::full();
+        let total = g.stored_below(g.size());
+        // about two thirds, as in `clausecker/dobutsu`'s table (42 of 64 ownerships)
+        assert!(total * 3 > g.size() * 2 - g.size() / 10 && total < g.size(), "{total} of {}", g.size());
+        let mut seed = 11u64;
+        for _ in 0..100_000 {
+            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            let s = (seed >> 11) % total;
+            let r = g.stored_rank(s);
+            assert!(g.stored(r));
+            assert_eq!(g.stored_below(r), s);
+            assert!(ours(&g.unrank(r)) >= 3);
+        }
+    }
+
+    /// A file of the stored positions answers every position as the solve
+    /// does, passes `verify`, and `verify` finds a changed value.
+    #[test]
+    fn databases_of_the_stored_positions_answer_every_position() {
+        for material in [[1, 0, 1], [1, 1, 1]] {
+            let g = Dobutsu::with_material(material);
+            let solved = retrograde::solve(&g, &Control::default()).unwrap();
+            let path = std::env::temp_dir().join(format!("boyi-dobutsu-stored-{}-{material:?}.db", std::process::id()));
+            let ident = db::Ident { game: "dobutsu".into(), params: String::new(), key: format!("test:{material:?}") };
+            let ctl = Control::default();
+            let header = db::write_stored(&path, &ident, &solved, &g, &ctl).unwrap();
+            assert_eq!(header.size, g.stored_below(g.size()));
+            assert!(header.size < g.size());
+            let file = Arc::new(db::Database::open(&path).unwrap());
+            let looked_up = Solved::mapped_for(file.clone(), &g).unwrap();
+            for r in 0..g.size() {
+                assert_eq!(looked_up.value_at(r), solved.value_at(r), "{material:?} rank {r}");
+            }
+            assert!(db::verify(&g, &file, 10, &ctl).unwrap().is_empty());
+            // a stored loss turned into a draw: its predecessors no longer agree
+            let slot = (0..header.size).find(|&s| file.get::<Outcome>(s).is_some_and(|v| !v.is_win())).unwrap();
+            let mut bytes = std::fs::read(&path).unwrap();
+            bytes[(header.data_offset + slot) as usize] = 0;
+            std::fs::write(&path, bytes).unwrap();
+            let changed = db::Database::open(&path).unwrap();
+            assert!(!db::verify(&g, &changed, 10, &ctl).unwrap().is_empty(), "{material:?}");
+            std::fs::remove_file(&path).unwrap();
         }
     }
 
@@ -1311,7 +1543,7 @@ mod tests {
     /// The published result (Tanaka, 2009; `clausecker/dobutsu`): Sente
     /// loses in 78 plies, and its four moves lose in 78, 78, 78 and 76; the
     /// longest win takes 173 plies. It needs the whole game solved (a
-    /// minute and 560 MB here: `boyi db build dobutsu --out F`), so it runs
+    /// minute and 310 MB here: `boyi db build dobutsu --out F`), so it runs
     /// where `BOYI_DOBUTSU_DB=F` names such a file.
     #[test]
     fn the_start_is_lost_in_78_plies() {
@@ -1325,12 +1557,22 @@ mod tests {
         };
         let db = std::sync::Arc::new(boyi::db::Database::open(std::path::Path::new(&path)).unwrap());
         let g = Dobutsu::full();
-        let solved = boyi::solve::Solved::<Outcome>::mapped(db).unwrap();
+        let solved = boyi::solve::Solved::<Outcome>::mapped_for(db.clone(), &g).unwrap();
         assert_eq!(solved.len(), g.size());
         assert_eq!(solved.value(&g, &g.start()), Outcome::Lose(78));
         let mut moves: Vec<Outcome> = solved.analyze(&g, &g.start()).into_iter().map(|m| m.value).collect();
         moves.sort();
         assert_eq!(moves, [Outcome::Lose(76), Outcome::Lose(78), Outcome::Lose(78), Outcome::Lose(78)]);
-        assert_eq!(solved.depth(), 173);
+        // The longest win, 173 plies, is a position a file of the stored
+        // positions leaves out: one move before a stored loss in 172.
+        let longest = |file: &boyi::db::Database| {
+            let values = file.histogram::<Outcome>(&Control::default()).unwrap();
+            values.iter().filter_map(|(v, _)| v.remoteness()).max().unwrap()
+        };
+        if db.len() == g.size() {
+            assert_eq!(longest(&db), 173);
+        } else {
+            assert_eq!(longest(&db), 172);
+        }
     }
 }

@@ -256,6 +256,73 @@ pub fn write<V: Stored>(path: &Path, ident: &Ident, solved: &Solved<V>, ctl: &Co
     })
 }
 
+/// Writes the positions `game` stores ([`Indexed::stored`]) of `solved`
+/// (all of its index) to `path`, in rank order: [`write`] where the game
+/// stores every position.
+pub fn write_stored<G: Indexed>(
+    path: &Path,
+    ident: &Ident,
+    solved: &Solved<G::Value>,
+    game: &G,
+    ctl: &Control,
+) -> Result<Header, Error>
+where
+    G::Value: Stored,
+{
+    let slots = game.stored_below(game.size());
+    if slots == game.size() {
+        return write(path, ident, solved, ctl);
+    }
+    let bytes = solved.outcome_bytes();
+    let encoding = match bytes {
+        Some(_) => Encoding::OutcomeByte,
+        None => G::Value::encoding((0..slots).map(|s| solved.value_at(game.stored_rank(s)))),
+    };
+    let width = encoding.slot_bytes() as usize;
+    let mut slot = [0u8; 8];
+    write_slots(path, ident, slots, encoding, Layout::Plain, 0, ctl, |range, out| {
+        // stored ranks are in order: walk them from the range's first
+        let mut rank = game.stored_rank(range.start);
+        for _ in range {
+            while !game.stored(rank) {
+                rank += 1;
+            }
+            match bytes {
+                Some(bytes) => out.push(bytes[rank as usize]),
+                None => {
+                    solved.value_at(rank).encode(encoding, &mut slot[..width]);
+                    out.extend_from_slice(&slot[..width]);
+                }
+            }
+            rank += 1;
+        }
+    })
+}
+
+/// The value of the position of rank `rank` from a file of the positions
+/// `game` stores, `slot(s)` reading slot `s`: a stored position is read, one
+/// left out valued by a one-ply search over stored ones.
+pub fn value_by_rank<G: Indexed>(
+    game: &G,
+    rank: u64,
+    slot: &impl Fn(u64) -> Result<G::Value, Error>,
+) -> Result<G::Value, Error> {
+    if game.stored(rank) {
+        return slot(game.stored_below(rank));
+    }
+    let pos = game.unrank(rank);
+    if let Some(v) = game.outside(&pos) {
+        return Ok(v);
+    }
+    let moves = value_moves(game, &pos, |child| {
+        value_in(game, child, |r| {
+            debug_assert!(game.stored(r), "a move of a position left out leads to one left out");
+            slot(game.stored_below(r))
+        })
+    })?;
+    Ok(value_from_analysis(game, &pos, &moves))
+}
+
 /// Writes one part's values into `path`, every part of a partitioned
 /// solve at once: the ranks `lo..lo + len` of `size`, `value(i)` being
 /// rank `lo + i`'s. Part 0 makes the file at its full length, each part
@@ -817,12 +884,13 @@ where
     G::Value: Stored,
 {
     use rayon::prelude::*;
-    if db.len() != game.size() {
+    let stored = game.stored_below(game.size());
+    if db.len() != stored {
         return Err(Error::Data(format!(
-            "the file holds {} positions, the game {} has {}",
+            "the file holds {} positions, the game {} stores {}",
             db.len(),
             db.header().key,
-            game.size()
+            stored
         )));
     }
     let inflated;
@@ -843,10 +911,11 @@ where
     (0..chunks).into_par_iter().try_for_each(|c| -> Result<(), Error> {
         ctl.check()?;
         let end = ((c + 1) * CHUNK).min(db.len());
-        for r in c * CHUNK..end {
+        for s in c * CHUNK..end {
+            let r = game.stored_rank(s);
             let pos = game.unrank(r);
-            let stored = read(r)?;
-            let moves = value_moves(game, &pos, |child| value_in(game, child, read))?;
+            let stored = read(s)?;
+            let moves = value_moves(game, &pos, |child| value_in(game, child, |r| value_by_rank(game, r, &read)))?;
             let derived = value_from_analysis(game, &pos, &moves);
             if derived != stored {
                 let mut f = found.lock().unwrap_or_else(|e| e.into_inner());

@@ -154,6 +154,29 @@ pub trait Indexed: Game {
         let _ = pos;
         None
     }
+
+    /// Whether a database stores the position of rank `rank`. A game may
+    /// leave positions out of its files whose every move leads to a stored
+    /// position (or one valued [`Self::outside`]): a lookup answers them by
+    /// a one-ply search ([`crate::db::value_by_rank`]). Dōbutsu Shōgi stores
+    /// only the positions where the mover owns at least half the pieces
+    /// other than the lions, as `clausecker/dobutsu` does.
+    fn stored(&self, rank: u64) -> bool {
+        let _ = rank;
+        true
+    }
+
+    /// How many stored positions rank below `rank` (`rank` up to
+    /// [`Self::size`]): a stored position's slot in a database file, which
+    /// keeps them in rank order.
+    fn stored_below(&self, rank: u64) -> u64 {
+        rank
+    }
+
+    /// The rank of the position in slot `slot` of a database file.
+    fn stored_rank(&self, slot: u64) -> u64 {
+        slot
+    }
 }
 
 /// The value of `pos` in a table of values by rank, or off the board if

@@ -77,8 +77,7 @@ impl Problem for DobutsuProblem {
                 std::collections::hash_map::Entry::Vacant(slot) => {
                     let key = DobutsuListing.solved_key(game).expect("solved whole");
                     let table = match options.databases.iter().find(|d| d.header().key == key) {
-                        Some(db) => Solved::<Outcome>::mapped(db.clone())
-                            .filter(|_| db.len() == boyi::Indexed::size(game))
+                        Some(db) => Solved::mapped_for(db.clone(), game)
                             .ok_or_else(|| Error::input(format!("the database for {key} does not hold its values")))?,
                         None => retrograde::solve(game, ctl)?,
                     };

@@ -44,6 +44,33 @@ impl Cx<'_> {
 }
 
 impl Cx<'_> {
+    /// [`Cx::database`] for a game whose files may hold only the positions
+    /// it stores ([`boyi::Indexed::stored`]): the rest are looked up by a
+    /// one-ply search.
+    pub(crate) fn database_for<G>(&self, key: &str, game: &G) -> Result<Option<Arc<Solved<G::Value>>>, Error>
+    where
+        G: boyi::Indexed + Clone + Send + Sync + 'static,
+        G::Value: Stored,
+    {
+        let size = boyi::Indexed::size(game);
+        let stored = game.stored_below(size);
+        let files = self.session.databases();
+        match files.iter().find(|d| d.header().key == key) {
+            Some(db) if db.len() == stored && stored != size => {
+                let solved = Solved::mapped_for(db.clone(), game)
+                    .ok_or_else(|| Error::input(format!("the database for {key} holds another kind of value")))?;
+                Ok(Some(Arc::new(solved)))
+            }
+            Some(db) if db.len() != size => Err(Error::input(format!(
+                "the database for {key} holds {} positions where the game stores {stored}",
+                db.len()
+            ))),
+            _ => self.database(key, size),
+        }
+    }
+}
+
+impl Cx<'_> {
     /// How a game solved whole says where its values came from.
     pub fn solved_by(&self, key: &str, solver: &'static str) -> &'static str {
         if self.session.databases().iter().any(|d| d.header().key == key) {

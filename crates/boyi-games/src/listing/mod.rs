@@ -232,7 +232,18 @@ pub trait Listing: Send + Sync + 'static {
         let _ = (game, db, limit, ctl);
         Err(Error::input(format!("{} has no databases", self.info().id)))
     }
+
+    /// Lookups in a database of `game` by rank of its index, as players
+    /// make them (a position a file leaves out is searched one ply), and
+    /// the index's size: for `boyi bench --db`.
+    fn lookups(&self, game: &Self::Game, db: Arc<db::Database>) -> Result<(Lookup, u64), Error> {
+        let _ = (game, db);
+        Err(Error::input(format!("{} has no databases", self.info().id)))
+    }
 }
+
+/// A lookup by rank, the value as a score ([`boyi::Value::to_score`]).
+pub type Lookup = Box<dyn Fn(u64) -> i64 + Send + Sync>;
 
 /// Puts moves best first; equals keep their order (the game's).
 pub fn best_first<M>(moves: &mut [(M, Verdict)]) {
@@ -311,6 +322,8 @@ pub trait Entry: Send + Sync {
     /// Checks a database of this game: the instance its header names,
     /// every position against its moves (at most `limit` reported).
     fn verify_database(&'static self, db: &db::Database, limit: usize, ctl: &Control) -> Result<Vec<String>, Error>;
+    /// See [`Listing::lookups`]; the instance is the one the header names.
+    fn database_lookups(&'static self, db: Arc<db::Database>) -> Result<(Lookup, u64), Error>;
 }
 
 /// A position of a game of the catalogue, its types hidden.
@@ -393,6 +406,12 @@ impl<L: Listing> Entry for L {
             )));
         }
         Listing::verify(self, &game, db, limit, ctl)
+    }
+
+    fn database_lookups(&'static self, db: Arc<db::Database>) -> Result<(Lookup, u64), Error> {
+        let params = Params::from_words(db.header().params.lines())?;
+        let (game, _) = Listing::start(self, &params)?;
+        Listing::lookups(self, &game, db)
     }
 }
 
@@ -540,7 +559,7 @@ impl Cx<'_> {
     /// written to `path`: in this process, or, when it is one part of a
     /// distributed solve, its slice solved with the other parts and
     /// written at its place.
-    pub fn save_retrograde<G: Reversible<Value = Outcome>>(
+    pub fn save_retrograde<G: Reversible<Value = Outcome> + Clone + Send + 'static>(
         &self,
         game: &G,
         ident: &db::Ident,
@@ -553,7 +572,7 @@ impl Cx<'_> {
             }
             None => {
                 let table = self.retrograde(&ident.key, game)?;
-                Ok(db::write(path, ident, &table, self.ctl)?)
+                Ok(db::write_stored(path, ident, &table, game, self.ctl)?)
             }
         }
     }
@@ -580,12 +599,12 @@ impl Cx<'_> {
 
     /// Every position of a loopy `game` solved by retrograde analysis, kept
     /// in the session under `key`.
-    pub fn retrograde<G: Reversible<Value = Outcome>>(
+    pub fn retrograde<G: Reversible<Value = Outcome> + Clone + Send + 'static>(
         &self,
         key: &str,
         game: &G,
     ) -> Result<Arc<Solved<Outcome>>, Error> {
-        if let Some(solved) = self.database(key, game.size())? {
+        if let Some(solved) = self.database_for(key, game)? {
             return Ok(solved);
         }
         self.session.cache().get_or(key, || {

@@ -316,13 +316,16 @@ pub fn save_part<G: Reversible<Value = Outcome>>(
     ctl: &Control,
 ) -> Result<Header, Error> {
     let slice = solve_part(game, peers, ctl)?;
+    // the positions the game stores, in rank order: this slice's are one run of slots
+    let first = game.stored_below(slice.lo);
+    let slots = game.stored_below(slice.lo + slice.cells.len() as u64) - first;
     db::write_part(
         path,
         ident,
-        game.size(),
-        slice.lo,
-        slice.cells.len() as u64,
-        |i| slice.value(i as usize),
+        game.stored_below(game.size()),
+        first,
+        slots,
+        |i| slice.value((game.stored_rank(first + i) - slice.lo) as usize),
         peers,
         ctl,
     )

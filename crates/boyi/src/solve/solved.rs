@@ -21,6 +21,9 @@ enum Store<V: Value> {
     /// One byte a position in the database's one-byte outcome encoding
     /// ([`Encoding::OutcomeByte`]), and how to read it.
     Bytes(Vec<u8>, fn(u8) -> V),
+    /// A file of the positions a game stores ([`Indexed::stored`]) and the
+    /// index's size: a lookup by rank reads the file or searches one ply.
+    Subset(Box<dyn Fn(u64) -> V + Send + Sync>, u64),
 }
 
 pub struct Solved<V: Value> {
@@ -36,7 +39,9 @@ impl<V: Value> Solved<V> {
     pub(crate) fn slots(&self) -> &[Slot<V>] {
         match &self.store {
             Store::Owned(slots) => slots,
-            Store::Mapped(..) | Store::Bytes(..) => unreachable!("a solver fills only the tables it made"),
+            Store::Mapped(..) | Store::Bytes(..) | Store::Subset(..) => {
+                unreachable!("a solver fills only the tables it made")
+            }
         }
     }
 
@@ -46,6 +51,7 @@ impl<V: Value> Solved<V> {
             Store::Owned(slots) => slots.len() as u64,
             Store::Mapped(db, _) => db.len(),
             Store::Bytes(bytes, _) => bytes.len() as u64,
+            Store::Subset(_, size) => *size,
         }
     }
 
@@ -57,7 +63,7 @@ impl<V: Value> Solved<V> {
     pub fn bytes(&self) -> u64 {
         match &self.store {
             Store::Owned(slots) => slots.len() as u64 * std::mem::size_of::<Slot<V>>() as u64,
-            Store::Mapped(..) => 0,
+            Store::Mapped(..) | Store::Subset(..) => 0,
             Store::Bytes(bytes, _) => bytes.len() as u64,
         }
     }
@@ -69,6 +75,7 @@ impl<V: Value> Solved<V> {
             Store::Owned(slots) => V::unpack(V::Packed::load(&slots[rank as usize])),
             Store::Mapped(db, read) => read(db, rank),
             Store::Bytes(bytes, read) => read(bytes[rank as usize]),
+            Store::Subset(read, _) => read(rank),
         }
     }
 
@@ -107,6 +114,28 @@ impl<V: Stored> Solved<V> {
         }
         let read: fn(&Database, u64) -> V = |db, rank| db.get::<V>(rank).expect("checked when mapped");
         Some(Solved { store: Store::Mapped(db, read) })
+    }
+
+    /// Lookups in a database file of `game`'s, which holds every position
+    /// of its index or only those the game stores ([`Indexed::stored`]);
+    /// `None` if it holds neither or another kind of value.
+    pub fn mapped_for<G>(db: Arc<Database>, game: &G) -> Option<Self>
+    where
+        G: Indexed<Value = V> + Clone + Send + Sync + 'static,
+    {
+        let size = game.size();
+        if db.len() == size {
+            return Self::mapped(db);
+        }
+        if db.len() != game.stored_below(size) || (!db.is_empty() && db.get::<V>(0).is_none()) {
+            return None;
+        }
+        let game = game.clone();
+        let read = move |rank| {
+            let slot = |s| Ok(db.get::<V>(s).expect("checked when mapped"));
+            crate::db::value_by_rank(&game, rank, &slot).expect("lookups cannot fail")
+        };
+        Some(Solved { store: Store::Subset(Box::new(read), size) })
     }
 }
 
