@@ -196,6 +196,7 @@ impl<'g, G: Game> AlphaBeta<'g, G> {
         threads: usize,
     ) -> Result<G::Value, Error> {
         let (lo, hi) = range.map_or((-SCORE_INF, SCORE_INF), |(l, h)| (l.to_score(), h.to_score()));
+        self.tt.start_search();
         let score = if threads <= 1 {
             match self.solve_range(pos, lo, hi) {
                 Ok(s) => s,

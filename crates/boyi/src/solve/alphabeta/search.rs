@@ -60,6 +60,7 @@ impl<G: Game> AlphaBeta<'_, G> {
         if self.nodes.is_multiple_of(Self::CHECK_EVERY) {
             self.ctl.check()?;
             self.ctl.advance(Self::CHECK_EVERY);
+            self.tt.note_work(Self::CHECK_EVERY);
             if self.stop.load(Ordering::Relaxed) {
                 return Err(Halt::Done);
             }
