@@ -1404,6 +1404,14 @@ mod tests {
                 assert_eq!(looked_up.value_at(r), solved.value_at(r), "{material:?} rank {r}");
             }
             assert!(db::verify(&g, &file, 10, &ctl).unwrap().is_empty());
+            // a file of every position (as written before files kept only the stored ones)
+            let every = path.with_extension("every");
+            db::write(&every, &ident, &solved, &ctl).unwrap();
+            let full = Arc::new(db::Database::open(&every).unwrap());
+            assert!(db::verify(&g, &full, 10, &ctl).unwrap().is_empty());
+            let from_full = Solved::mapped_for(full, &g).unwrap();
+            assert!((0..g.size()).all(|r| from_full.value_at(r) == solved.value_at(r)));
+            std::fs::remove_file(&every).unwrap();
             // a stored loss turned into a draw: its predecessors no longer agree
             let slot = (0..header.size).find(|&s| file.get::<Outcome>(s).is_some_and(|v| !v.is_win())).unwrap();
             let mut bytes = std::fs::read(&path).unwrap();

@@ -873,9 +873,11 @@ pub struct Disagreement<V> {
     pub derived: V,
 }
 
-/// Re-derives every position's value from its children's values in the
-/// file (the best move's value, or the game's value of a position with no
-/// move) and returns the positions that disagree, at most `limit` of them.
+/// Re-derives every position's value in the file from its children's
+/// values (the best move's value, or the game's value of a position with
+/// no move; a child the file leaves out searched one ply) and returns the
+/// positions that disagree, at most `limit` of them. The file holds every
+/// position of the index, or the ones the game stores.
 /// This is the check strong-solve authors run: a table in which every
 /// position agrees with its children is a fixed point of the game's rules.
 pub fn verify<G>(game: &G, db: &Database, limit: usize, ctl: &Control) -> Result<Vec<Disagreement<G::Value>>, Error>
@@ -884,8 +886,10 @@ where
     G::Value: Stored,
 {
     use rayon::prelude::*;
+    // a file of every position of the index, or of the stored ones
     let stored = game.stored_below(game.size());
-    if db.len() != stored {
+    let every = db.len() == game.size();
+    if !every && db.len() != stored {
         return Err(Error::Data(format!(
             "the file holds {} positions, the game {} stores {}",
             db.len(),
@@ -912,10 +916,12 @@ where
         ctl.check()?;
         let end = ((c + 1) * CHUNK).min(db.len());
         for s in c * CHUNK..end {
-            let r = game.stored_rank(s);
+            let r = if every { s } else { game.stored_rank(s) };
             let pos = game.unrank(r);
             let stored = read(s)?;
-            let moves = value_moves(game, &pos, |child| value_in(game, child, |r| value_by_rank(game, r, &read)))?;
+            let moves = value_moves(game, &pos, |child| {
+                value_in(game, child, |r| if every { read(r) } else { value_by_rank(game, r, &read) })
+            })?;
             let derived = value_from_analysis(game, &pos, &moves);
             if derived != stored {
                 let mut f = found.lock().unwrap_or_else(|e| e.into_inner());

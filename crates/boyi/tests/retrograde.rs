@@ -442,10 +442,20 @@ fn long_games_widen_their_cells() {
         },
         terminal,
     };
-    for g in [&g, &many] {
+    for (g, counts) in [(&g, 1), (&many, 2)] {
         let want = fixed_point(g);
         let ctl = Control::default();
-        let solved = retrograde::solve(g, &ctl).unwrap();
+        // widened in place: one counting pass; too many moves: two
+        let seen = std::sync::Arc::new(Interrupter {
+            reports: std::sync::atomic::AtomicU64::new(0),
+            cancel_at: u64::MAX,
+            flag: std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false)),
+            labels: std::sync::Mutex::new(vec![]),
+        });
+        let counted = Control::default().with_progress(seen.clone());
+        let solved = retrograde::solve(g, &counted).unwrap();
+        let labels = seen.labels.lock().unwrap();
+        assert_eq!(labels.iter().filter(|l| l.as_str() == "counting moves").count(), counts, "{labels:?}");
         let scanning = retrograde::solve_by_scans(g, &ctl).unwrap();
         for p in 0..n {
             assert_eq!(solved.value(g, &p), want[p as usize], "at {p}");
@@ -480,12 +490,10 @@ impl boyi::Progress for Interrupter {
 /// A solve interrupted anywhere resumes from its last checkpoint (every
 /// level boundary here) and ends with the values of an uninterrupted
 /// solve; the checkpoint is removed once the solve is done, and a
-/// checkpoint of another instance is not resumed from.
+/// checkpoint of another instance is not resumed from. In one-byte cells,
+/// in two-byte ones (bonus turns), and across a widening.
 #[test]
 fn an_interrupted_solve_resumes_from_its_checkpoint() {
-    use boyi::control::Checkpoint;
-    use std::sync::atomic::{AtomicBool, AtomicU64};
-    use std::sync::{Arc, Mutex};
     let mut next = xorshift(777u64);
     let n = 3000u64;
     let edges: Vec<Vec<(u32, Turn)>> =
@@ -498,12 +506,34 @@ fn an_interrupted_solve_resumes_from_its_checkpoint() {
             g.edges[p].clear();
         }
     }
-    let want = retrograde::solve(&g, &Control::default()).unwrap();
-    assert!(want.depth() > 6, "the game should have several levels: {}", want.depth());
-    let path = std::env::temp_dir().join(format!("boyi-checkpoint-test-{}", std::process::id()));
+    resumes_exactly(&g, "one-byte cells", 1, true);
+    let mut bonus = g.clone();
+    for p in (0..n as usize).step_by(13) {
+        if let Some(e) = bonus.edges[p].first_mut() {
+            e.1 = Turn::Again;
+        }
+    }
+    resumes_exactly(&bonus, "bonus turns", 5, false);
+    // remoteness past what one byte holds: widened on the way
+    let chain = Loopy {
+        edges: (0..230u32).map(|p| if p == 229 { vec![] } else { vec![(p + 1, Turn::Pass)] }).collect(),
+        terminal: vec![Outcome::Lose(0); 230],
+    };
+    resumes_exactly(&chain, "widened", 17, false);
+}
+
+/// Interrupted after 1, 1 + `stride`, ... progress reports.
+fn resumes_exactly(g: &Loopy, what: &str, stride: usize, other_instance: bool) {
+    use boyi::control::Checkpoint;
+    use std::sync::atomic::{AtomicBool, AtomicU64};
+    use std::sync::{Arc, Mutex};
+    let n = g.edges.len() as u64;
+    let want = retrograde::solve(g, &Control::default()).unwrap();
+    assert!(want.depth() > 6, "{what}: the game should have several levels: {}", want.depth());
+    let path = std::env::temp_dir().join(format!("boyi-checkpoint-test-{}-{what}", std::process::id()));
     let checkpoint = |tag: &str| Checkpoint { path: path.clone(), tag: tag.into(), every: std::time::Duration::ZERO };
     let mut deepest_resume = 0;
-    for cancel_at in 1.. {
+    for cancel_at in (1..).step_by(stride) {
         let flag = Arc::new(AtomicBool::new(false));
         let stop = Arc::new(Interrupter {
             reports: AtomicU64::new(0),
@@ -512,10 +542,10 @@ fn an_interrupted_solve_resumes_from_its_checkpoint() {
             labels: Mutex::new(vec![]),
         });
         let ctl = Control::default().with_cancel(flag).with_progress(stop).with_checkpoint(checkpoint("this"));
-        match retrograde::solve_by_scans(&g, &ctl) {
+        match retrograde::solve_by_scans(g, &ctl) {
             Err(boyi::Error::Interrupted) => {}
             Ok(_) => break,
-            Err(e) => panic!("{e}"),
+            Err(e) => panic!("{what}: {e}"),
         }
         let seen = Arc::new(Interrupter {
             reports: AtomicU64::new(0),
@@ -524,9 +554,9 @@ fn an_interrupted_solve_resumes_from_its_checkpoint() {
             labels: Mutex::new(vec![]),
         });
         let ctl = Control::default().with_progress(seen.clone()).with_checkpoint(checkpoint("this"));
-        let solved = retrograde::solve(&g, &ctl).unwrap();
+        let solved = retrograde::solve(g, &ctl).unwrap();
         for p in 0..n as u32 {
-            assert_eq!(solved.value(&g, &p), want.value(&g, &p), "at {p}, interrupted after {cancel_at} reports");
+            assert_eq!(solved.value(g, &p), want.value(g, &p), "{what}: at {p}, interrupted after {cancel_at} reports");
         }
         assert!(!path.exists(), "a finished solve removes its checkpoint");
         let labels = seen.labels.lock().unwrap();
@@ -534,8 +564,10 @@ fn an_interrupted_solve_resumes_from_its_checkpoint() {
             deepest_resume = deepest_resume.max(level.parse::<u32>().unwrap());
         }
     }
-    assert!(deepest_resume > 3, "solves should have resumed from later levels: {deepest_resume}");
-
+    assert!(deepest_resume > 3, "{what}: solves should have resumed from later levels: {deepest_resume}");
+    if !other_instance {
+        return;
+    }
     // Another instance's checkpoint is left alone; the solve starts over.
     let flag = Arc::new(AtomicBool::new(false));
     let stop = Arc::new(Interrupter {
@@ -545,11 +577,11 @@ fn an_interrupted_solve_resumes_from_its_checkpoint() {
         labels: Mutex::new(vec![]),
     });
     let ctl = Control::default().with_cancel(flag).with_progress(stop).with_checkpoint(checkpoint("other"));
-    assert!(retrograde::solve_by_scans(&g, &ctl).is_err());
+    assert!(retrograde::solve_by_scans(g, &ctl).is_err());
     assert!(path.exists());
-    let solved = retrograde::solve(&g, &Control::default().with_checkpoint(checkpoint("this"))).unwrap();
+    let solved = retrograde::solve(g, &Control::default().with_checkpoint(checkpoint("this"))).unwrap();
     for p in 0..n as u32 {
-        assert_eq!(solved.value(&g, &p), want.value(&g, &p));
+        assert_eq!(solved.value(g, &p), want.value(g, &p));
     }
     let _ = std::fs::remove_file(&path);
 }

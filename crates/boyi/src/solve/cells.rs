@@ -20,7 +20,8 @@
 //! A position that does not fit (more than 62 moves, a bonus turn, an
 //! ended value of the wrong parity) makes the solve use two-byte cells;
 //! one whose game outlasts remoteness 191 widens the table at that level
-//! and goes on (see [`super::retrograde`]).
+//! and goes on (see [`super::retrograde`]). A checkpoint keeps its cells'
+//! width, and a solve resumes only in that width.
 
 use std::sync::atomic::{AtomicU16, AtomicU8, Ordering::Relaxed};
 
@@ -40,6 +41,9 @@ pub(crate) trait Cell: Sync + Send + Sized {
     /// Replaces `current` by `new` (which must fit) if the cell still
     /// holds it; else gives what it holds.
     fn compare_exchange(&self, current: u16, new: u16) -> Result<u16, u16>;
+    /// The cell as stored, for checkpoints (`BYTES` bytes little-endian).
+    fn raw(&self) -> u16;
+    fn from_raw(raw: u16) -> Self;
 }
 
 impl Cell for AtomicU16 {
@@ -68,6 +72,14 @@ impl Cell for AtomicU16 {
     #[inline]
     fn compare_exchange(&self, current: u16, new: u16) -> Result<u16, u16> {
         self.compare_exchange_weak(current, new, Relaxed, Relaxed)
+    }
+
+    fn raw(&self) -> u16 {
+        AtomicU16::load(self, Relaxed)
+    }
+
+    fn from_raw(raw: u16) -> Self {
+        AtomicU16::new(raw)
     }
 }
 
@@ -156,6 +168,14 @@ impl Cell for AtomicU8 {
         self.compare_exchange_weak(narrow(current), narrow(new), Relaxed, Relaxed)
             .map(|b| WIDE[b as usize])
             .map_err(|b| WIDE[b as usize])
+    }
+
+    fn raw(&self) -> u16 {
+        u16::from(AtomicU8::load(self, Relaxed))
+    }
+
+    fn from_raw(raw: u16) -> Self {
+        AtomicU8::new(raw as u8)
     }
 }
 

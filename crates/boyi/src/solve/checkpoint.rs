@@ -6,14 +6,14 @@
 //! ```text
 //! magic "boyi-ckp", format version u32, tag (u32 length, UTF-8),
 //! positions u64, level u32, ended counts (u32 count, u64 each),
-//! then the cells, 2 bytes each, little-endian (one-byte cells widened:
-//! a solve resumes in either width)
+//! bytes a cell u8, then the cells as stored, little-endian. A solve
+//! resumes only from cells of its own width: one-byte cells hold no
+//! loses-in-two floors, and a two-byte solve's cells need not fit one byte.
 //! ```
 
 use std::fs::File;
 use std::io::{BufReader, BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
-use std::sync::atomic::AtomicU16;
 use std::time::{Duration, Instant};
 
 use super::cells::Cell;
@@ -21,8 +21,8 @@ use crate::control::Control;
 use crate::error::Error;
 
 const MAGIC: &[u8; 8] = b"boyi-ckp";
-// 2: cells may hold ON_THE_SPOT and the loses-in-two flag
-const VERSION: u32 = 2;
+// 2: cells may hold ON_THE_SPOT and the loses-in-two flag; 3: cells of one or two bytes
+const VERSION: u32 = 3;
 
 /// Where and how often a solve saves its state.
 #[derive(Clone, Debug)]
@@ -35,10 +35,10 @@ pub struct Checkpoint {
 }
 
 /// A solve's state read back from its checkpoint.
-pub(crate) struct Resumed {
+pub(crate) struct Resumed<C> {
     pub level: u32,
     pub ended: Vec<u64>,
-    pub cells: Vec<AtomicU16>,
+    pub cells: Vec<C>,
 }
 
 fn io_error(path: &Path, e: std::io::Error) -> Error {
@@ -113,12 +113,13 @@ pub(crate) fn save<C: Cell>(
     for n in ended {
         head.extend_from_slice(&n.to_le_bytes());
     }
+    head.push(C::BYTES as u8);
     out.write_all(&head).map_err(err)?;
     let mut buf = Vec::with_capacity(1 << 20);
     for part in cells.chunks(1 << 19) {
         ctl.check()?;
         buf.clear();
-        buf.extend(part.iter().flat_map(|c| c.load().to_le_bytes()));
+        buf.extend(part.iter().flat_map(|c| c.raw().to_le_bytes().into_iter().take(C::BYTES as usize)));
         out.write_all(&buf).map_err(err)?;
     }
     let file = out.into_inner().map_err(|e| err(e.into_error()))?;
@@ -126,26 +127,43 @@ pub(crate) fn save<C: Cell>(
     std::fs::rename(&partial, path).map_err(|e| io_error(path, e))
 }
 
-/// The state saved for this tag and size, if there is one. A checkpoint
-/// of another instance is left alone and the solve starts over.
-pub(crate) fn resume(ctl: &Control, size: usize) -> Result<Option<Resumed>, Error> {
+/// The state saved for this tag and size in cells of type `C`, if there
+/// is one. A checkpoint of another instance is left alone and the solve
+/// starts over.
+pub(crate) fn resume<C: Cell>(ctl: &Control, size: usize) -> Result<Option<Resumed<C>>, Error> {
     let Some(cp) = ctl.checkpoint() else { return Ok(None) };
     read(&cp.path, &cp.tag, size, ctl)
 }
 
-/// The state saved in `path` for `tag` and `size`, if that is what it holds.
-pub(crate) fn read(path: &Path, tag: &str, size: usize, ctl: &Control) -> Result<Option<Resumed>, Error> {
-    let Some((level, ended, mut input)) = open(path, tag, size)? else { return Ok(None) };
+/// The bytes a cell of the checkpoint saved for this tag and size, if
+/// there is one.
+pub(crate) fn saved_width(ctl: &Control, size: usize) -> Result<Option<u64>, Error> {
+    let Some(cp) = ctl.checkpoint() else { return Ok(None) };
+    Ok(open(&cp.path, &cp.tag, size)?.map(|opened| opened.width))
+}
+
+/// The state saved in `path` for `tag` and `size` in cells of type `C`,
+/// if that is what it holds.
+pub(crate) fn read<C: Cell>(path: &Path, tag: &str, size: usize, ctl: &Control) -> Result<Option<Resumed<C>>, Error> {
+    let Some(Opened { level, ended, width, mut input }) = open(path, tag, size)? else { return Ok(None) };
+    if width != C::BYTES {
+        return Ok(None);
+    }
     let err = |e| io_error(path, e);
     ctl.start(&format!("resuming from the checkpoint at level {level}"), size as u64);
+    let w = C::BYTES as usize;
     let mut cells = Vec::with_capacity(size);
-    super::retrograde::advise_huge_pages(cells.as_ptr() as usize, size * 2);
+    super::retrograde::advise_huge_pages(cells.as_ptr() as usize, size * w);
     let mut buf = vec![0u8; 1 << 20];
     while cells.len() < size {
         ctl.check()?;
-        let n = (size - cells.len()).min(buf.len() / 2);
-        input.read_exact(&mut buf[..2 * n]).map_err(err)?;
-        cells.extend(buf[..2 * n].chunks_exact(2).map(|b| AtomicU16::new(u16::from_le_bytes([b[0], b[1]]))));
+        let n = (size - cells.len()).min(buf.len() / w);
+        input.read_exact(&mut buf[..w * n]).map_err(err)?;
+        cells.extend(buf[..w * n].chunks_exact(w).map(|b| {
+            let mut raw = [0u8; 2];
+            raw[..w].copy_from_slice(b);
+            C::from_raw(u16::from_le_bytes(raw))
+        }));
         ctl.advance(n as u64);
     }
     ctl.finish();
@@ -155,11 +173,17 @@ pub(crate) fn read(path: &Path, tag: &str, size: usize, ctl: &Control) -> Result
 /// The level a checkpoint in `path` resumes at, if it holds one for
 /// `tag` and `size`.
 pub(crate) fn level(path: &Path, tag: &str, size: usize) -> Result<Option<u32>, Error> {
-    Ok(open(path, tag, size)?.map(|(level, _, _)| level))
+    Ok(open(path, tag, size)?.map(|opened| opened.level))
 }
 
 /// A checkpoint's header read, and the reader left at its cells.
-type Opened = (u32, Vec<u64>, BufReader<File>);
+struct Opened {
+    level: u32,
+    ended: Vec<u64>,
+    /// Bytes a cell.
+    width: u64,
+    input: BufReader<File>,
+}
 
 fn open(path: &Path, tag: &str, size: usize) -> Result<Option<Opened>, Error> {
     let file = match File::open(path) {
@@ -193,5 +217,6 @@ fn open(path: &Path, tag: &str, size: usize) -> Result<Option<Opened>, Error> {
     let level = read(4, &mut input)? as u32;
     let counts = read(4, &mut input)? as usize;
     let ended = (0..counts).map(|_| read(8, &mut input)).collect::<Result<Vec<_>, _>>()?;
-    Ok(Some((level, ended, input)))
+    let width = read(1, &mut input)?;
+    Ok(Some(Opened { level, ended, width, input }))
 }

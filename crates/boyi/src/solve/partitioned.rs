@@ -357,7 +357,12 @@ impl Saves {
     /// back with the number of saves it makes; none (and this part's files
     /// removed, so that they cannot mislead a later resume) if there is no
     /// such level.
-    fn resume(&self, peers: &dyn Peers, ranks: usize, ctl: &Control) -> Result<Option<(Resumed, usize)>, Error> {
+    fn resume(
+        &self,
+        peers: &dyn Peers,
+        ranks: usize,
+        ctl: &Control,
+    ) -> Result<Option<(Resumed<AtomicU16>, usize)>, Error> {
         let levels = [
             checkpoint::level(&self.paths[0], &self.tag, ranks)?,
             checkpoint::level(&self.paths[1], &self.tag, ranks)?,

@@ -141,7 +141,8 @@ pub fn solve_widening_at<G: Reversible<Value = Outcome>>(
     ctl: &Control,
     levels: u32,
 ) -> Result<Solved<Outcome>, Error> {
-    solve_with(game, ctl, false, levels.min(NARROW_LEVELS))
+    // from level 1 on, the loses-in-two floors the cells drop no longer matter
+    solve_with(game, ctl, false, levels.clamp(2, NARROW_LEVELS))
 }
 
 /// [`solve`] in two-byte cells only, as games with bonus turns are: tests
@@ -161,14 +162,27 @@ fn solve_with<G: Reversible<Value = Outcome>>(
     narrow_levels: u32,
 ) -> Result<Solved<Outcome>, Error> {
     let size = checked_size(game, u32::MAX as u64 + 1)?;
+    // A two-byte checkpoint: a solve that did not fit one-byte cells, or
+    // one widened past them, to go on with.
+    if checkpoint::saved_width(ctl, size)? == Some(2) {
+        return solve_in::<G, AtomicU16>(game, size, ctl, scan_always, 0)?.wide();
+    }
     match solve_in::<G, AtomicU8>(game, size, ctl, scan_always, narrow_levels)? {
         Run::Done(cells) => Ok(Solved::from_outcome_bytes(cells::into_outcome_bytes(cells))),
         Run::Widen { cells, ended, level, saver } => {
-            ctl.reserve("the retrograde table, in two-byte cells", bytes_needed(game))?;
+            // both tables at once while the cells are copied
+            let both = bytes_needed(game).saturating_add(game.size());
+            ctl.reserve("the retrograde table, widened to two-byte cells", both)?;
             let wide = widen(cells);
             propagate(game, wide, ended, level, &Unmoves, scan_always, 0, saver, ctl)?.wide()
         }
-        Run::DoesNotFit => solve_in::<G, AtomicU16>(game, size, ctl, scan_always, 0)?.wide(),
+        Run::DoesNotFit => {
+            // a one-byte checkpoint holds no loses-in-two floors: not to resume from
+            if let Some(cp) = ctl.checkpoint() {
+                let _ = std::fs::remove_file(&cp.path);
+            }
+            solve_in::<G, AtomicU16>(game, size, ctl, scan_always, 0)?.wide()
+        }
     }
 }
 
@@ -213,26 +227,38 @@ fn solve_in<'a, G: Reversible<Value = Outcome>, C: Cell>(
 ) -> Result<Run<'a, C>, Error> {
     ctl.reserve("the retrograde table", bytes_needed_in(game, C::BYTES))?;
     let mut saver = Saver::new(ctl);
-    if let Some(saved) = checkpoint::resume(ctl, size)? {
-        if !saved.cells.iter().all(|c| C::fits(c.load(Relaxed))) {
-            return Ok(Run::DoesNotFit);
-        }
-        let cells = saved.cells.into_par_iter().map(|c| C::new(c.into_inner())).collect();
-        return propagate(game, cells, saved.ended, saved.level, &Unmoves, scan_always, narrow_levels, saver, ctl);
+    if let Some(saved) = checkpoint::resume::<C>(ctl, size)? {
+        return propagate(
+            game,
+            saved.cells,
+            saved.ended,
+            saved.level,
+            &Unmoves,
+            scan_always,
+            narrow_levels,
+            saver,
+            ctl,
+        );
     }
     let cells: Vec<C> = zeroed(size);
     ctl.start("counting moves", size as u64);
+    // once a position does not fit, the other chunks stop counting
+    let misfit = AtomicBool::new(false);
     let ended = cells
         .par_chunks(CHUNK)
         .enumerate()
         .map_init(Vec::new, |moves, (chunk, part)| {
             ctl.check()?;
+            if misfit.load(Relaxed) {
+                return Ok(None);
+            }
             let mut ended = Vec::new();
             for (i, cell) in part.iter().enumerate() {
                 let pos = game.unrank((chunk * CHUNK + i) as u64);
                 if let Some(value) = game.outside(&pos) {
                     // filled in at the end: it must fit then
                     if !C::fits(value.pack()) {
+                        misfit.store(true, Relaxed);
                         return Ok(None);
                     }
                     cell.store(ON_THE_SPOT);
@@ -241,6 +267,7 @@ fn solve_in<'a, G: Reversible<Value = Outcome>, C: Cell>(
                 let (inside, out) = game.count_moves(&pos, moves);
                 let wide = initial_cell(game, &pos, inside, out, &mut ended)?;
                 if !C::fits(wide) {
+                    misfit.store(true, Relaxed);
                     return Ok(None);
                 }
                 cell.store(wide);
