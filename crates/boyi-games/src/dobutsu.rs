@@ -635,16 +635,16 @@ struct Block {
 /// stored (o, h) pairs in that order.
 #[derive(Clone, Debug, Default)]
 struct Stored {
-    /// Hand codes, and of them stored with owners `o`: `kept[o]`.
+    /// Hand codes.
     hands: u64,
-    kept: Vec<u32>,
     /// Stored positions under the owners before `o`, all hens counted.
     before: Vec<u64>,
     /// Stored hand codes below `h` with owners `o`: `below[o * hands + h]`.
     below: Vec<u32>,
     /// Whether `(o, h)` is stored: `keeps[o * hands + h]`.
     keeps: Vec<bool>,
-    /// The stored hand codes with owners `o`, in order: `codes[o]`.
+    /// The stored hand codes with owners `o`, in order: `codes[o]` (as
+    /// many for every arrangement of hens).
     codes: Vec<Vec<u16>>,
     /// Stored positions a digit of squares and kinds carries.
     per_digit: u64,
@@ -675,24 +675,33 @@ impl Stored {
         let mut before = 0;
         for o in 0..owners {
             let on_board = m - (o as u32).count_ones() as u8;
-            let codes: Vec<u16> = (0..hands as u16).filter(|&h| on_board + in_hand[h as usize] >= least).collect();
-            let mut n = 0;
+            let mut codes = Vec::new();
             for h in 0..hands as usize {
-                st.below[o * hands as usize + h] = n;
+                st.below[o * hands as usize + h] = codes.len() as u32;
                 if on_board + in_hand[h] >= least {
                     st.keeps[o * hands as usize + h] = true;
-                    n += 1;
+                    codes.push(h as u16);
                 }
             }
             st.before.push(before);
             before += (codes.len() as u64) << on[2];
-            st.kept.push(codes.len() as u32);
             st.codes.push(codes);
         }
         st.before.push(before);
         st.per_digit = before;
         st
     }
+}
+
+/// A rank taken apart: its lion pair, block, which squares hold which
+/// kinds, the owners of the pieces on them, the hens, the hand code.
+struct Digits<'a> {
+    lions: u64,
+    block: &'a Block,
+    squares: u64,
+    owners: u64,
+    hens: u64,
+    hand: u64,
 }
 
 /// The ranking of positions (see the module's doc).
@@ -752,32 +761,23 @@ impl Index {
     /// move of a position left out leads to one stored: the other side
     /// owns more than half there, and a capture takes back only one.
     fn stored(&self, rank: u64) -> bool {
-        let (_, block, r) = self.split(rank);
-        let st = &block.stored;
-        let h = r % st.hands;
-        let o = ((r / st.hands) >> block.on[2]) & ((1 << block.on.iter().sum::<u8>()) - 1);
-        st.keeps[(o * st.hands + h) as usize]
+        let d = self.digits(rank);
+        d.block.stored.keeps[(d.owners * d.block.stored.hands + d.hand) as usize]
     }
 
     fn stored_below(&self, rank: u64) -> u64 {
         if rank >= self.size() {
             return self.lions.len() as u64 * self.per_lions_stored;
         }
-        let (lions, block, r) = self.split(rank);
-        let st = &block.stored;
-        let m = block.on.iter().sum::<u8>() as u32;
-        let chicks = block.on[2] as u32;
-        let h = r % st.hands;
-        let rest = r / st.hands;
-        let hens = rest & ((1 << chicks) - 1);
-        let o = (rest >> chicks) & ((1 << m) - 1);
-        let digit = rest >> chicks >> m;
-        lions * self.per_lions_stored
-            + block.stored_offset
-            + digit * st.per_digit
-            + st.before[o as usize]
-            + hens * st.kept[o as usize] as u64
-            + st.below[(o * st.hands + h) as usize] as u64
+        let d = self.digits(rank);
+        let st = &d.block.stored;
+        let o = d.owners as usize;
+        d.lions * self.per_lions_stored
+            + d.block.stored_offset
+            + d.squares * st.per_digit
+            + st.before[o]
+            + d.hens * st.codes[o].len() as u64
+            + st.below[o * st.hands as usize + d.hand as usize] as u64
     }
 
     fn stored_rank(&self, slot: u64) -> u64 {
@@ -790,18 +790,29 @@ impl Index {
         let (digit, mut r) = (r / st.per_digit, r % st.per_digit);
         let o = st.before.partition_point(|&b| b <= r) - 1;
         r -= st.before[o];
-        let kept = st.kept[o] as u64;
+        let kept = st.codes[o].len() as u64;
         let (hens, j) = (r / kept, r % kept);
         let h = st.codes[o][j as usize] as u64;
         let inner = (((digit << m) | o as u64) << chicks | hens) * st.hands + h;
         lions * self.per_lions + block.offset + inner
     }
 
-    /// A rank's lion pair, block, and place in the block.
-    fn split(&self, rank: u64) -> (u64, &Block, u64) {
+    /// A rank's digits, as [`Index::rank`] composes them.
+    fn digits(&self, rank: u64) -> Digits<'_> {
         let (lions, r) = (rank / self.per_lions, rank % self.per_lions);
         let block = &self.blocks[self.blocks.partition_point(|b| b.offset <= r) - 1];
-        (lions, block, r - block.offset)
+        let r = r - block.offset;
+        let m = block.on.iter().sum::<u8>() as u32;
+        let chicks = block.on[2] as u32;
+        let rest = r / block.stored.hands;
+        Digits {
+            lions,
+            block,
+            squares: rest >> chicks >> m,
+            owners: (rest >> chicks) & ((1 << m) - 1),
+            hens: rest & ((1 << chicks) - 1),
+            hand: r % block.stored.hands,
+        }
     }
 
     fn size(&self) -> u64 {
