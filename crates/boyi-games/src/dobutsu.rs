@@ -408,11 +408,14 @@ impl Reversible for Dobutsu {
     /// mirror image's un-moves count as well; only positions as the index
     /// keeps them ([`lions_indexed`]) and that have moves are listed.
     fn unmoves(&self, b: &Board, out: &mut Vec<(Board, Turn)>) {
-        self.unmoves_of(b, out);
-        let mirrored = b.mirrored();
-        if mirror_first(mirrored.lion(0), mirrored.lion(THEIRS)) {
-            self.unmoves_of(&mirrored, out);
-        }
+        self.each_unmove(b, |before, _, _| out.push((before, Turn::Pass)));
+    }
+
+    /// The boards before are as the index keeps them, and their lions'
+    /// squares are known: ranked without looking for the lions or
+    /// mirroring.
+    fn unmove_ranks(&self, b: &Board, _: &mut Vec<(Board, Turn)>, mut f: impl FnMut(u64, Turn)) {
+        self.each_unmove(b, |before, ours, theirs| f(self.index.rank(&before, ours, theirs), Turn::Pass));
     }
 
     /// Captures and drops change the material, the outermost part of a
@@ -482,7 +485,19 @@ impl Reversible for Dobutsu {
 }
 
 impl Dobutsu {
-    fn unmoves_of(&self, b: &Board, out: &mut Vec<(Board, Turn)>) {
+    /// Calls `f` with each position before `b` ([`Reversible::unmoves`])
+    /// and its lions' squares (ours, theirs).
+    #[inline]
+    fn each_unmove(&self, b: &Board, mut f: impl FnMut(Board, usize, usize)) {
+        self.unmoves_of(b, &mut f);
+        let mirrored = b.mirrored();
+        if mirror_first(mirrored.lion(0), mirrored.lion(THEIRS)) {
+            self.unmoves_of(&mirrored, &mut f);
+        }
+    }
+
+    #[inline]
+    fn unmoves_of(&self, b: &Board, f: &mut impl FnMut(Board, usize, usize)) {
         // From the side that just moved: its pieces are "ours" there.
         let them = b.turned();
         // Whether a position before has ended (`ended`) is read off attack
@@ -509,14 +524,21 @@ impl Dobutsu {
         // ended.
         let mut keep = |before: Board, lion: usize, attacked: u16| {
             if lions_indexed(lion, their_lion) && attacked >> their_lion & 1 == 0 {
-                out.push((before, Turn::Pass));
+                f(before, lion, their_lion);
             }
         };
+        // what the pieces before a square attack, and those after it: the
+        // others' attacks are then two ORs for each piece that moved back
+        let (mut before_square, mut after_square) = ([0u16; SQUARES + 1], [0u16; SQUARES + 1]);
+        for s in 0..SQUARES {
+            before_square[s + 1] = before_square[s] | attacks[s];
+            after_square[SQUARES - 1 - s] = after_square[SQUARES - s] | attacks[SQUARES - 1 - s];
+        }
         for (to, &p) in them.cells.iter().enumerate() {
             if p == 0 || p & THEIRS != 0 {
                 continue;
             }
-            let others = attacks.iter().enumerate().filter(|&(s, _)| s != to).fold(0, |a, (_, &m)| a | m);
+            let others = before_square[to] | after_square[to + 1];
             // the kinds the piece may have had before its move
             let was: &[u8] = if p == HEN && to / FILES == 0 { &[HEN, CHICK] } else { &[p] };
             for &kind in was {
@@ -532,7 +554,7 @@ impl Dobutsu {
                         continue;
                     }
                     // only a forward step of the piece can have reached `to`
-                    if !steps(kind, from, true).any(|t| t == to) {
+                    if STEPS[1][kind as usize][from] >> to & 1 == 0 {
                         continue;
                     }
                     let mut before = them;
@@ -626,6 +648,12 @@ struct Block {
     /// The stored positions before this block, under one lion pair.
     stored_offset: u64,
     stored: Stored,
+    /// Our pieces in hand of each kind, by hand code: unranking reads the
+    /// three digits at once instead of dividing for each.
+    ours_in_hand: Vec<[u8; 3]>,
+    /// The occupied free squares of each combination, a bit a free
+    /// square (colex order), so unranking does not search for them.
+    combinations: Vec<u16>,
 }
 
 /// Which ownerships a block stores (see [`Index::stored`]). Within an
@@ -716,7 +744,14 @@ struct Index {
     per_lions: u64,
     /// Of them, those a database stores ([`Index::stored`]).
     per_lions_stored: u64,
+    /// The ten squares other than the lions', in order, by lion pair.
+    free: Vec<[u8; SQUARES - 2]>,
+    /// The block holding each run of `1 << BLOCK_SHIFT` ranks' first, so
+    /// a rank finds its block in a step or two, not a binary search.
+    block_from: Vec<u8>,
 }
+
+const BLOCK_SHIFT: u32 = 10;
 
 impl Index {
     fn new(material: [u8; 3]) -> Self {
@@ -747,13 +782,67 @@ impl Index {
                     }
                     let stored = Stored::new(material, on);
                     let digits = binomial(10, m) * arrangements.len() as u64;
-                    blocks.push(Block { on, arrangements, arrangement_rank, offset, stored_offset, stored });
+                    let held: [u64; 3] = std::array::from_fn(|k| (material[k] - on[k]) as u64);
+                    let ours_in_hand = (0..hands)
+                        .map(|mut code| {
+                            let mut mine = [0u8; 3];
+                            for slot in (0..3).rev() {
+                                mine[slot] = (code % (held[slot] + 1)) as u8;
+                                code /= held[slot] + 1;
+                            }
+                            mine
+                        })
+                        .collect();
+                    let combinations = (0..binomial(10, m)).map(|c| colex_unrank(c, m)).collect();
+                    blocks.push(Block {
+                        on,
+                        arrangements,
+                        arrangement_rank,
+                        offset,
+                        stored_offset,
+                        stored,
+                        ours_in_hand,
+                        combinations,
+                    });
                     offset += size;
                     stored_offset += digits * blocks.last().unwrap().stored.per_digit;
                 }
             }
         }
-        Index { material, lions, lion_rank, blocks, per_lions: offset, per_lions_stored: stored_offset }
+        // ranks are read as 32-bit numbers when taken apart
+        assert!(lions.len() as u64 * offset <= u64::from(u32::MAX), "the index outgrows 32 bits");
+        let free = lions
+            .iter()
+            .map(|&(ours, theirs)| {
+                let mut free = [0u8; SQUARES - 2];
+                let others = (0..SQUARES as u8).filter(|&s| s != ours && s != theirs);
+                free.iter_mut().zip(others).for_each(|(f, s)| *f = s);
+                free
+            })
+            .collect();
+        let block_from = (0..offset.div_ceil(1 << BLOCK_SHIFT))
+            .map(|run| (blocks.partition_point(|b: &Block| b.offset <= run << BLOCK_SHIFT) - 1) as u8)
+            .collect();
+        Index {
+            material,
+            lions,
+            lion_rank,
+            blocks,
+            per_lions: offset,
+            per_lions_stored: stored_offset,
+            free,
+            block_from,
+        }
+    }
+
+    /// The block holding rank `r` under a lion pair.
+    #[inline]
+    fn block_at(&self, r: u64) -> &Block {
+        let mut i = self.block_from[(r >> BLOCK_SHIFT) as usize] as usize;
+        while i + 1 < self.blocks.len() && self.blocks[i + 1].offset <= r {
+            i += 1;
+        }
+        &self.blocks[i]
     }
 
     /// Whether a database stores the position of this rank: the mover
@@ -800,7 +889,7 @@ impl Index {
     /// A rank's digits, as [`Index::rank`] composes them.
     fn digits(&self, rank: u64) -> Digits<'_> {
         let (lions, r) = (rank / self.per_lions, rank % self.per_lions);
-        let block = &self.blocks[self.blocks.partition_point(|b| b.offset <= r) - 1];
+        let block = self.block_at(r);
         let r = r - block.offset;
         let m = block.on.iter().sum::<u8>() as u32;
         let chicks = block.on[2] as u32;
@@ -872,49 +961,33 @@ impl Index {
     }
 
     fn unrank(&self, rank: u64) -> Board {
-        let (lions, mut r) = (rank / self.per_lions, rank % self.per_lions);
-        let (ours, theirs) = self.lions[lions as usize];
-        let block = &self.blocks[self.blocks.partition_point(|b| b.offset <= r) - 1];
-        r -= block.offset;
-        let mut hand = [[0u8; 3]; 2];
-        for slot in (0..3).rev() {
-            let held = (self.material[slot] - block.on[slot]) as u64;
-            let mine = r % (held + 1);
-            r /= held + 1;
-            hand[0][slot] = mine as u8;
-            hand[1][slot] = (held - mine) as u8;
+        // every part fits 32 bits (checked in `new`), and 32-bit division is
+        // the cheaper: unranking is a fifth of a build
+        let (rank, per_lions) = (rank as u32, self.per_lions as u32);
+        let (lions, r) = ((rank / per_lions) as usize, rank % per_lions);
+        let (ours, theirs) = self.lions[lions];
+        let block = self.block_at(r as u64);
+        let r = r - block.offset as u32;
+        let hands = block.stored.hands as u32;
+        let (mut r, code) = (r / hands, r % hands);
+        let mine = block.ours_in_hand[code as usize];
+        let mut hand = [mine, [0; 3]];
+        for slot in 0..3 {
+            hand[1][slot] = self.material[slot] - block.on[slot] - mine[slot];
         }
-        let m = block.on.iter().sum::<u8>() as u64;
-        let chicks = block.on[2] as u64;
+        let m = block.on.iter().sum::<u8>() as u32;
+        let chicks = block.on[2] as u32;
         let hens = r & ((1 << chicks) - 1);
         r >>= chicks;
         let owners = r & ((1 << m) - 1);
         r >>= m;
-        let arrangement = block.arrangements[(r % block.arrangements.len() as u64) as usize];
-        let mut combination = r / block.arrangements.len() as u64;
-        // colex unrank: the largest free square first
-        let mut chosen = [0usize; 6];
-        let mut k = m;
-        let mut x = 10u64;
-        while k > 0 {
-            x -= 1;
-            if binomial(x, k) <= combination {
-                combination -= binomial(x, k);
-                chosen[(k - 1) as usize] = x as usize;
-                k -= 1;
-            }
-        }
+        let kinds = block.arrangements.len() as u32;
+        let arrangement = &block.arrangements[(r % kinds) as usize];
+        let mut occupied = block.combinations[(r / kinds) as usize];
+        let free = &self.free[lions];
         let mut cells = [0u8; SQUARES];
         cells[ours as usize] = LION;
         cells[theirs as usize] = LION | THEIRS;
-        let mut free = [0usize; SQUARES - 2];
-        let mut n = 0;
-        for s in 0..SQUARES {
-            if s != ours as usize && s != theirs as usize {
-                free[n] = s;
-                n += 1;
-            }
-        }
         let mut chick = 0;
         for i in 0..m as usize {
             let mut piece = HAND_KINDS[arrangement[i] as usize];
@@ -927,10 +1000,26 @@ impl Index {
             if owners >> i & 1 == 1 {
                 piece |= THEIRS;
             }
-            cells[free[chosen[i]]] = piece;
+            cells[free[occupied.trailing_zeros() as usize] as usize] = piece;
+            occupied &= occupied - 1;
         }
         Board { cells, hand }
     }
+}
+
+/// The `m` free squares (of ten) of colex rank `combination`, a bit each.
+fn colex_unrank(mut combination: u64, m: u64) -> u16 {
+    let (mut mask, mut k, mut x) = (0u16, m, 10u64);
+    // the largest square first
+    while k > 0 {
+        x -= 1;
+        if binomial(x, k) <= combination {
+            combination -= binomial(x, k);
+            mask |= 1 << x;
+            k -= 1;
+        }
+    }
+    mask
 }
 
 /// Slots read as base-3 digits, the first the most significant.

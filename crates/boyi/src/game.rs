@@ -222,6 +222,22 @@ pub trait Reversible: Indexed {
     /// checks an implementation against the forward moves.
     fn unmoves(&self, pos: &Self::Pos, out: &mut Vec<(Self::Pos, Turn)>);
 
+    /// Calls `f` with the rank of each position [`Self::unmoves`] lists, in
+    /// its order, and the turn: what retrograde analysis walks. A game that
+    /// ranks its positions before cheaper than by ranking each board (say
+    /// it knows where the kings stand) overrides this; `verify_unmoves`
+    /// checks the two agree.
+    fn unmove_ranks(&self, pos: &Self::Pos, scratch: &mut Vec<(Self::Pos, Turn)>, mut f: impl FnMut(u64, Turn))
+    where
+        Self: Sized,
+    {
+        scratch.clear();
+        self.unmoves(pos, scratch);
+        for (before, turn) in scratch.iter() {
+            f(self.rank(before), *turn);
+        }
+    }
+
     /// Whether the positions one move before a position usually lie far
     /// apart in the index (captures and drops that change the material):
     /// retrograde analysis then fetches their slots ahead of settling them,

@@ -464,11 +464,8 @@ fn walk<G: Reversible<Value = Outcome>>(
                 let mut visit = |x: usize| {
                     walked += 1;
                     let value = Outcome::unpack(cells[x].load(Relaxed));
-                    back.clear();
-                    game.unmoves(&game.unrank(lo + x as u64), back);
-                    for (pos, turn) in back.iter() {
-                        let p = game.rank(pos);
-                        let v = Outcome::back((), *turn, value);
+                    game.unmove_ranks(&game.unrank(lo + x as u64), back, |p, turn| {
+                        let v = Outcome::back((), turn, value);
                         if (lo..hi).contains(&p) {
                             let local = p - lo;
                             if lag.on {
@@ -480,7 +477,7 @@ fn walk<G: Reversible<Value = Outcome>>(
                             let to = owner(p);
                             out[to].push(((p - starts[to]) as u32, v.pack()));
                         }
-                    }
+                    });
                 };
                 each_at_level(cells, current, lo_w..hi_w, level, scan, &mut visit);
                 let settled = settled + lag.drain(cells, next);

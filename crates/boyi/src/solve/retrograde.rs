@@ -76,12 +76,8 @@ impl<G: Reversible> Predecessors<G> for Unmoves {
     }
 
     #[inline]
-    fn each(&self, game: &G, rank: u64, scratch: &mut Self::Scratch, mut f: impl FnMut(u64, Turn)) {
-        scratch.clear();
-        game.unmoves(&game.unrank(rank), scratch);
-        for (pos, turn) in scratch.iter() {
-            f(game.rank(pos), *turn);
-        }
+    fn each(&self, game: &G, rank: u64, scratch: &mut Self::Scratch, f: impl FnMut(u64, Turn)) {
+        game.unmove_ranks(&game.unrank(rank), scratch, f);
     }
 }
 
@@ -788,8 +784,14 @@ pub fn verify_unmoves<G: Reversible<Value = Outcome>>(game: &G) -> Result<(), St
         }
         back.clear();
         game.unmoves(&pos, &mut back);
-        for (p, turn) in &back {
-            *balance.entry((r, game.rank(p), *turn == Turn::Again)).or_default() -= 1;
+        let listed: Vec<(u64, Turn)> = back.iter().map(|(p, turn)| (game.rank(p), *turn)).collect();
+        let mut ranked = Vec::new();
+        game.unmove_ranks(&pos, &mut back, |p, turn| ranked.push((p, turn)));
+        if ranked != listed {
+            return Err(format!("unmove_ranks({r}) = {ranked:?}; its un-moves rank as {listed:?}"));
+        }
+        for (p, turn) in listed {
+            *balance.entry((r, p, turn == Turn::Again)).or_default() -= 1;
         }
     }
     let mut wrong: Vec<_> = balance.into_iter().filter(|&(_, n)| n != 0).collect();
