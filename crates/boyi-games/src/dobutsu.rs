@@ -534,8 +534,12 @@ impl Dobutsu {
             before_square[s + 1] = before_square[s] | attacks[s];
             after_square[SQUARES - 1 - s] = after_square[SQUARES - s] | attacks[SQUARES - 1 - s];
         }
+        // Only a lion's step back moves a lion: where the index keeps
+        // boards with the lions as they stand only in mirror image (the
+        // other orientation's call lists those), no other piece's is kept.
+        let lions_stay = lions_indexed(our_lion, their_lion);
         for (to, &p) in them.cells.iter().enumerate() {
-            if p == 0 || p & THEIRS != 0 {
+            if p == 0 || p & THEIRS != 0 || (p != LION && !lions_stay) {
                 continue;
             }
             let others = before_square[to] | after_square[to + 1];
