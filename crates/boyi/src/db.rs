@@ -247,8 +247,8 @@ pub fn write<V: Stored>(path: &Path, ident: &Ident, solved: &Solved<V>, ctl: &Co
     }
     let encoding = V::encoding((0..solved.len()).map(|r| solved.value_at(r)));
     let width = encoding.slot_bytes() as usize;
-    let mut slot = [0u8; 8];
     write_slots(path, ident, solved.len(), encoding, Layout::Plain, 0, ctl, |range, out| {
+        let mut slot = [0u8; 8];
         for r in range {
             solved.value_at(r).encode(encoding, &mut slot[..width]);
             out.extend_from_slice(&slot[..width]);
@@ -279,8 +279,8 @@ where
         None => G::Value::encoding((0..slots).map(|s| solved.value_at(game.stored_rank(s)))),
     };
     let width = encoding.slot_bytes() as usize;
-    let mut slot = [0u8; 8];
     write_slots(path, ident, slots, encoding, Layout::Plain, 0, ctl, |range, out| {
+        let mut slot = [0u8; 8];
         // stored ranks are in order: walk them from the range's first
         let mut rank = game.stored_rank(range.start);
         for _ in range {
@@ -439,14 +439,14 @@ pub fn rewrite(db: &Database, path: &Path, layout: Layout, level: i32, ctl: &Con
     let h = db.header();
     let ident = Ident { game: h.game.clone(), params: h.params.clone(), key: h.key.clone() };
     let width = h.encoding.slot_bytes() as u64;
-    let mut failed = None;
+    let failed = Mutex::new(None);
     let header = write_slots(path, &ident, h.size, h.encoding, layout, level, ctl, |range, out| {
         if let Err(e) = db.slot_bytes(range.start, range.end, out) {
-            failed.get_or_insert(e);
+            failed.lock().unwrap_or_else(|e| e.into_inner()).get_or_insert(e);
             out.resize(out.len() + ((range.end - range.start) * width) as usize, 0);
         }
     })?;
-    match failed {
+    match failed.into_inner().unwrap_or_else(|e| e.into_inner()) {
         Some(e) => {
             let _ = std::fs::remove_file(path);
             Err(e)
@@ -465,7 +465,7 @@ fn write_slots(
     layout: Layout,
     level: i32,
     ctl: &Control,
-    mut fill: impl FnMut(std::ops::Range<u64>, &mut Vec<u8>),
+    fill: impl Fn(std::ops::Range<u64>, &mut Vec<u8>) + Sync,
 ) -> Result<Header, Error> {
     use rayon::prelude::*;
     let width = encoding.slot_bytes() as usize;
@@ -484,30 +484,42 @@ fn write_slots(
     // the header and block index are written again at the end
     out.write_all(&vec![0u8; (data_offset + index_bytes) as usize]).map_err(|e| io_error(&partial, e))?;
     let mut crc = crc32fast::Hasher::new();
-    let mut chunk = Vec::with_capacity(chunk_slots as usize * width);
     let mut offsets = vec![index_bytes];
     ctl.start(if blocks > 0 { "writing compressed blocks" } else { "writing the database" }, size);
-    for start in (0..size).step_by(chunk_slots as usize) {
+    // Chunks are filled a batch at once, in parallel (a game's stored
+    // positions are found one by one), and written in order.
+    let batch = 2 * rayon::current_num_threads() as u64 * chunk_slots;
+    for first in (0..size).step_by(batch as usize) {
         ctl.check()?;
-        chunk.clear();
-        let end = (start + chunk_slots).min(size);
-        fill(start..end, &mut chunk);
-        crc.update(&chunk);
-        match layout {
-            Layout::Plain => out.write_all(&chunk).map_err(|e| io_error(&partial, e))?,
-            Layout::Zstd { block_log2 } => {
-                let packed = chunk
-                    .par_chunks(width << block_log2)
-                    .map(|block| zstd::bulk::compress(block, level))
-                    .collect::<Result<Vec<_>, _>>()
-                    .map_err(|e| io_error(&partial, e))?;
-                for block in packed {
-                    out.write_all(&block).map_err(|e| io_error(&partial, e))?;
-                    offsets.push(offsets.last().unwrap() + block.len() as u64);
+        let last = (first + batch).min(size);
+        let filled: Vec<(u64, Vec<u8>)> = (0..(last - first).div_ceil(chunk_slots))
+            .into_par_iter()
+            .map(|i| {
+                let start = first + i * chunk_slots;
+                let end = (start + chunk_slots).min(last);
+                let mut chunk = Vec::with_capacity((end - start) as usize * width);
+                fill(start..end, &mut chunk);
+                (end - start, chunk)
+            })
+            .collect();
+        for (slots, chunk) in filled {
+            crc.update(&chunk);
+            match layout {
+                Layout::Plain => out.write_all(&chunk).map_err(|e| io_error(&partial, e))?,
+                Layout::Zstd { block_log2 } => {
+                    let packed = chunk
+                        .par_chunks(width << block_log2)
+                        .map(|block| zstd::bulk::compress(block, level))
+                        .collect::<Result<Vec<_>, _>>()
+                        .map_err(|e| io_error(&partial, e))?;
+                    for block in packed {
+                        out.write_all(&block).map_err(|e| io_error(&partial, e))?;
+                        offsets.push(offsets.last().unwrap() + block.len() as u64);
+                    }
                 }
             }
+            ctl.advance(slots);
         }
-        ctl.advance(end - start);
     }
     ctl.finish();
     let header = Header {
