@@ -386,6 +386,37 @@ impl Indexed for Dobutsu {
         self.index.unrank(rank)
     }
 
+    /// A rank's last digits are the hand (the count of our chicks in hand
+    /// the least significant part), which chicks are hens, and the owners
+    /// of the pieces other than lions (the first piece, square by square,
+    /// the least significant bit): count them up like an odometer, and
+    /// unrank only when all three wrap round.
+    #[inline]
+    fn unrank_next(&self, rank: u64, b: &mut Board) {
+        for slot in (0..3).rev() {
+            if b.hand[1][slot] > 0 {
+                b.hand[1][slot] -= 1;
+                b.hand[0][slot] += 1;
+                return;
+            }
+            b.hand[1][slot] = b.hand[0][slot];
+            b.hand[0][slot] = 0;
+        }
+        for p in b.cells.iter_mut().filter(|p| **p & 7 >= CHICK) {
+            *p ^= CHICK ^ HEN;
+            if *p & 7 == HEN {
+                return;
+            }
+        }
+        for p in b.cells.iter_mut().filter(|p| **p != 0 && **p & 7 != LION) {
+            *p ^= THEIRS;
+            if *p & THEIRS != 0 {
+                return;
+            }
+        }
+        *b = self.index.unrank(rank);
+    }
+
     fn stored(&self, rank: u64) -> bool {
         self.index.stored(rank)
     }
@@ -1418,10 +1449,15 @@ mod tests {
     fn ranks_round_trip() {
         for material in [[0, 0, 1], [1, 0, 1], [0, 2, 0], [1, 1, 2]] {
             let g = Dobutsu::with_material(material);
+            let mut next = g.unrank(0);
             for r in 0..g.size() {
                 let b = g.unrank(r);
                 assert!(g.holds(&b), "{material:?} {r} {b:?}");
                 assert_eq!(g.rank(&b), r, "{material:?} {b:?}");
+                if r > 0 {
+                    g.unrank_next(r, &mut next);
+                }
+                assert_eq!(next, b, "{material:?}: the rank after {}", r.wrapping_sub(1));
             }
         }
         let g = Dobutsu::full();

@@ -133,6 +133,15 @@ pub trait Indexed: Game {
     fn rank(&self, pos: &Self::Pos) -> u64;
     fn unrank(&self, index: u64) -> Self::Pos;
 
+    /// Turns `pos`, the position of rank `index - 1`, into that of rank
+    /// `index`: solvers that walk the ranks in order call this, and a game
+    /// whose neighbouring ranks differ in a last digit (a hand, a turn)
+    /// overrides it to change only that.
+    #[inline]
+    fn unrank_next(&self, index: u64, pos: &mut Self::Pos) {
+        *pos = self.unrank(index);
+    }
+
     /// The rank of `step.pos`, reached from `pos` (of rank `parent`) by `mv`.
     /// Games that can update a rank incrementally override this.
     fn child_rank(&self, parent: u64, pos: &Self::Pos, mv: Self::Move, step: &StepOf<Self>) -> u64 {

@@ -414,8 +414,12 @@ fn count_part<G: Reversible<Value = Outcome>>(
         .map_init(Vec::new, |moves, (chunk, slice)| {
             ctl.check()?;
             let mut ended = Vec::new();
+            let first = lo + (chunk * CHUNK) as u64;
+            let mut pos = game.unrank(first);
             for (i, cell) in slice.iter().enumerate() {
-                let pos = game.unrank(lo + (chunk * CHUNK + i) as u64);
+                if i > 0 {
+                    game.unrank_next(first + i as u64, &mut pos);
+                }
                 if game.outside(&pos).is_some() {
                     cell.store(ON_THE_SPOT, Relaxed);
                     continue;

@@ -249,8 +249,12 @@ fn solve_in<'a, G: Reversible<Value = Outcome>, C: Cell>(
                 return Ok(None);
             }
             let mut ended = Vec::new();
+            let first = (chunk * CHUNK) as u64;
+            let mut pos = game.unrank(first);
             for (i, cell) in part.iter().enumerate() {
-                let pos = game.unrank((chunk * CHUNK + i) as u64);
+                if i > 0 {
+                    game.unrank_next(first + i as u64, &mut pos);
+                }
                 if let Some(value) = game.outside(&pos) {
                     // filled in at the end: it must fit then
                     if !C::fits(value.pack()) {
