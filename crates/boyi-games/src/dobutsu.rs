@@ -670,6 +670,28 @@ fn binomial(n: u64, k: u64) -> u64 {
     BINOMIAL[n as usize][k as usize]
 }
 
+/// The hand slot of each kind (a hen counts as a chick).
+const SLOT: [u8; 8] = [0, 0, 0, 1, 2, 2, 0, 0];
+
+/// The squares that hold a piece, a bit each.
+#[inline]
+fn occupied_squares(cells: &[u8; SQUARES]) -> u16 {
+    #[cfg(target_arch = "x86_64")]
+    {
+        use std::arch::x86_64::{_mm_cmpeq_epi8, _mm_loadu_si128, _mm_movemask_epi8, _mm_setzero_si128};
+        let mut bytes = [0u8; 16];
+        bytes[..SQUARES].copy_from_slice(cells);
+        // SAFETY: SSE2 is part of x86_64, and the load reads the 16 bytes of
+        // `bytes`, which is 16 bytes long.
+        let empty = unsafe {
+            _mm_movemask_epi8(_mm_cmpeq_epi8(_mm_loadu_si128(bytes.as_ptr().cast()), _mm_setzero_si128()))
+        };
+        !empty as u16 & ((1 << SQUARES) - 1)
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    cells.iter().enumerate().fold(0, |m, (s, &p)| m | u16::from(p != 0) << s)
+}
+
 /// One block of the index: how many of each kind stand on the board.
 #[derive(Clone, Debug)]
 struct Block {
@@ -947,35 +969,35 @@ impl Index {
     fn rank(&self, b: &Board, ours: usize, theirs: usize) -> u64 {
         debug_assert!(lions_indexed(ours, theirs), "rank of a board out of the index: {b:?}");
         let lions = self.lion_rank[ours][theirs] as u64;
-        // the ten other squares, in order, and what stands on them
-        let mut on = [0u8; 3];
+        // The pieces other than lions, square by square: found by a mask
+        // of the occupied squares, so the loop runs once a piece with no
+        // branch on what each square holds (ranking the positions before
+        // is a quarter of a build).
+        let mut occupied = occupied_squares(&b.cells) & !(1 << ours | 1 << theirs);
+        let mut on = 0u32;
         let mut code = 0usize;
         let mut owners = 0u64;
         let mut hens = 0u64;
         let mut combination = 0u64;
         let mut m = 0usize;
         let mut chicks = 0;
-        let mut free = 0u64;
-        for (s, &p) in b.cells.iter().enumerate() {
-            if s == ours || s == theirs {
-                continue;
-            }
-            if p != 0 {
-                let kind = if p & 7 == HEN { CHICK } else { p & 7 };
-                let slot = hand_slot(kind);
-                on[slot] += 1;
-                code = code * 3 + slot;
-                owners |= u64::from(p & THEIRS != 0) << m;
-                if kind == CHICK {
-                    hens |= u64::from(p & 7 == HEN) << chicks;
-                    chicks += 1;
-                }
-                m += 1;
-                // colex rank of the occupied free squares
-                combination += binomial(free, m as u64);
-            }
-            free += 1;
+        while occupied != 0 {
+            let s = occupied.trailing_zeros() as usize;
+            occupied &= occupied - 1;
+            let p = b.cells[s];
+            let slot = SLOT[(p & 7) as usize];
+            on += 1 << (8 * slot);
+            code = code * 3 + slot as usize;
+            owners |= u64::from(p >> 3) << m;
+            let chick = p & 7 >= CHICK;
+            hens |= u64::from(p & 7 == HEN) << chicks;
+            chicks += usize::from(chick);
+            m += 1;
+            // colex rank of the occupied free squares (the lions' are not free)
+            let free = s - usize::from(ours < s) - usize::from(theirs < s);
+            combination += BINOMIAL[free][m];
         }
+        let on = [on as u8, (on >> 8) as u8, (on >> 16) as u8];
         let block = self.block(on);
         let arr = block.arrangement_rank[code];
         let mut r = combination;
