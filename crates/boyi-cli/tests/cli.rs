@@ -435,7 +435,7 @@ fn databases_build_verify_and_answer() {
     let out = boyi(&["db", "build", "torus-chase", "n=5", "--compress", "--out", packed.to_str().unwrap()], "");
     assert!(out.status.success(), "{}", text(&out.stderr));
     let info = text(&boyi(&["db", "info", packed.to_str().unwrap()], "").stdout);
-    assert!(info.contains("zstd blocks of 2048 positions") && info.contains("(ok)"), "{info}");
+    assert!(info.contains("zstd blocks of 1024 positions") && info.contains("(ok)"), "{info}");
     assert!(boyi(&["db", "verify", packed.to_str().unwrap()], "").status.success());
     let from_packed = boyi(&["analyze", "torus-chase", "n=5", "--json", "--db", packed.to_str().unwrap()], "");
     assert_eq!(moves(&from_packed), moves(&solved));

@@ -683,9 +683,8 @@ fn occupied_squares(cells: &[u8; SQUARES]) -> u16 {
         bytes[..SQUARES].copy_from_slice(cells);
         // SAFETY: SSE2 is part of x86_64, and the load reads the 16 bytes of
         // `bytes`, which is 16 bytes long.
-        let empty = unsafe {
-            _mm_movemask_epi8(_mm_cmpeq_epi8(_mm_loadu_si128(bytes.as_ptr().cast()), _mm_setzero_si128()))
-        };
+        let empty =
+            unsafe { _mm_movemask_epi8(_mm_cmpeq_epi8(_mm_loadu_si128(bytes.as_ptr().cast()), _mm_setzero_si128())) };
         !empty as u16 & ((1 << SQUARES) - 1)
     }
     #[cfg(not(target_arch = "x86_64"))]

@@ -216,11 +216,12 @@ impl Layout {
     }
 }
 
-/// Slots a compressed block holds by default: on Dōbutsu Shōgi a lookup
-/// that misses the cache inflates 2^11 in 4.6 µs, under the 5 µs asked of
-/// a lookup, where 2^12 took 7.2 µs for a file 7 % smaller
+/// Slots a compressed block holds by default: in a Dōbutsu file of the
+/// stored positions a lookup by position (a third of them search one ply,
+/// reading several blocks) takes 4.3 µs with 2^10, under the 5 µs asked
+/// of a lookup, where 2^11 took 5.9 µs for a file 9 % smaller
 /// (docs/benchmarks.md).
-pub const BLOCK_LOG2: u8 = 11;
+pub const BLOCK_LOG2: u8 = 10;
 /// zstd's level for `boyi db build --compress` when none is given.
 pub const DEFAULT_LEVEL: i32 = 19;
 
