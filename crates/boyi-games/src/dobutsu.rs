@@ -393,6 +393,7 @@ impl Indexed for Dobutsu {
     /// unrank only when all three wrap round.
     #[inline]
     fn unrank_next(&self, rank: u64, b: &mut Board) {
+        debug_assert!(rank > 0 && *b == self.index.unrank(rank - 1), "not the position before rank {rank}");
         for slot in (0..3).rev() {
             if b.hand[1][slot] > 0 {
                 b.hand[1][slot] -= 1;
@@ -676,18 +677,18 @@ const SLOT: [u8; 8] = [0, 0, 0, 1, 2, 2, 0, 0];
 /// The squares that hold a piece, a bit each.
 #[inline]
 fn occupied_squares(cells: &[u8; SQUARES]) -> u16 {
-    #[cfg(target_arch = "x86_64")]
+    #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
     {
         use std::arch::x86_64::{_mm_cmpeq_epi8, _mm_loadu_si128, _mm_movemask_epi8, _mm_setzero_si128};
         let mut bytes = [0u8; 16];
         bytes[..SQUARES].copy_from_slice(cells);
-        // SAFETY: SSE2 is part of x86_64, and the load reads the 16 bytes of
+        // SAFETY: SSE2 is enabled (the cfg above), and the load reads the 16 bytes of
         // `bytes`, which is 16 bytes long.
         let empty =
             unsafe { _mm_movemask_epi8(_mm_cmpeq_epi8(_mm_loadu_si128(bytes.as_ptr().cast()), _mm_setzero_si128())) };
         !empty as u16 & ((1 << SQUARES) - 1)
     }
-    #[cfg(not(target_arch = "x86_64"))]
+    #[cfg(not(all(target_arch = "x86_64", target_feature = "sse2")))]
     cells.iter().enumerate().fold(0, |m, (s, &p)| m | u16::from(p != 0) << s)
 }
 
@@ -1019,6 +1020,7 @@ impl Index {
     fn unrank(&self, rank: u64) -> Board {
         // every part fits 32 bits (checked in `new`), and 32-bit division is
         // the cheaper: unranking is a fifth of a build
+        debug_assert!(rank < self.size(), "rank {rank} past the index");
         let (rank, per_lions) = (rank as u32, self.per_lions as u32);
         let (lions, r) = ((rank / per_lions) as usize, rank % per_lions);
         let (ours, theirs) = self.lions[lions];
@@ -1468,7 +1470,7 @@ mod tests {
 
     #[test]
     fn ranks_round_trip() {
-        for material in [[0, 0, 1], [1, 0, 1], [0, 2, 0], [1, 1, 2]] {
+        for material in [[0, 0, 1], [1, 0, 1], [0, 2, 0], [2, 0, 0], [1, 1, 2]] {
             let g = Dobutsu::with_material(material);
             let mut next = g.unrank(0);
             for r in 0..g.size() {

@@ -488,8 +488,10 @@ fn write_slots(
     let mut offsets = vec![index_bytes];
     ctl.start(if blocks > 0 { "writing compressed blocks" } else { "writing the database" }, size);
     // Chunks are filled a batch at once, in parallel (a game's stored
-    // positions are found one by one), and written in order.
-    let batch = 2 * rayon::current_num_threads() as u64 * chunk_slots;
+    // positions are found one by one), and written in order; a batch holds
+    // at most 64 MiB beyond one chunk, whatever the threads and blocks.
+    let chunks = (2 * rayon::current_num_threads() as u64).min(((64 << 20) / (chunk_slots * width as u64)).max(1));
+    let batch = chunks * chunk_slots;
     for first in (0..size).step_by(batch as usize) {
         ctl.check()?;
         let last = (first + batch).min(size);
@@ -956,6 +958,47 @@ where
 mod tests {
     use super::*;
     use proptest::prelude::*;
+
+    /// Files of several batches of chunks (filled in parallel, written in
+    /// order), with a short last chunk: every value reads back, plain and
+    /// in blocks, and back to plain gives the very file first written.
+    #[test]
+    fn files_of_many_chunks_read_back_in_order() {
+        let size = 3 * (1 << 20) + 777;
+        let mut slot = [0u8; 1];
+        let bytes: Vec<u8> = (0..size as u64)
+            .map(|i| {
+                let k = ((i * 2_654_435_761) >> 7) as u32 % 100;
+                let v = if i % 3 == 0 { Outcome::Lose(2 * k) } else { Outcome::Win(2 * k + 1) };
+                v.encode(Encoding::OutcomeByte, &mut slot);
+                slot[0]
+            })
+            .collect();
+        let solved = Solved::<Outcome>::from_outcome_bytes(bytes.clone());
+        let ident = Ident { game: "test".into(), params: String::new(), key: "test".into() };
+        let dir = std::env::temp_dir();
+        let name = |what: &str| dir.join(format!("boyi-db-chunks-{}-{what}.db", std::process::id()));
+        let (plain, packed, again) = (name("plain"), name("packed"), name("again"));
+        let ctl = Control::default();
+        write(&plain, &ident, &solved, &ctl).unwrap();
+        let db = Database::open(&plain).unwrap();
+        rewrite(&db, &packed, Layout::Zstd { block_log2: 8 }, 1, &ctl).unwrap();
+        let zdb = Database::open(&packed).unwrap();
+        for (i, &b) in bytes.iter().enumerate() {
+            let want = Outcome::decode(Encoding::OutcomeByte, &[b]);
+            assert_eq!(db.get::<Outcome>(i as u64), want, "plain slot {i}");
+            if i % 97 == 0 || i + 1000 > size {
+                assert_eq!(zdb.get::<Outcome>(i as u64), want, "compressed slot {i}");
+            }
+        }
+        assert!(zdb.checksum_ok(&ctl).unwrap());
+        rewrite(&zdb, &again, Layout::Plain, 0, &ctl).unwrap();
+        let same = std::fs::read(&plain).unwrap() == std::fs::read(&again).unwrap();
+        for f in [&plain, &packed, &again] {
+            let _ = std::fs::remove_file(f);
+        }
+        assert!(same, "plain, compressed and plain again differ");
+    }
 
     fn round_trip<V: Stored>(values: &[V]) -> Result<(), TestCaseError> {
         let encoding = V::encoding(values.iter().copied());
