@@ -736,23 +736,12 @@ struct Stored {
 }
 
 impl Stored {
-    fn new(material: [u8; 3], on: [u8; 3]) -> Self {
+    /// `ours_in_hand`: our pieces in hand of each kind, by hand code.
+    fn new(material: [u8; 3], on: [u8; 3], ours_in_hand: &[[u8; 3]]) -> Self {
         let least = material.iter().sum::<u8>() / 2;
         let m = on.iter().sum::<u8>();
-        let held: Vec<u8> = (0..3).map(|k| material[k] - on[k]).collect();
-        let hands: u64 = held.iter().map(|&n| n as u64 + 1).product();
-        // ours in hand for each hand code, slot 0 the most significant digit
-        let in_hand: Vec<u8> = (0..hands)
-            .map(|code| {
-                let mut code = code;
-                let mut ours = 0;
-                for k in (0..3).rev() {
-                    ours += (code % (held[k] as u64 + 1)) as u8;
-                    code /= held[k] as u64 + 1;
-                }
-                ours
-            })
-            .collect();
+        let hands = ours_in_hand.len() as u64;
+        let in_hand: Vec<u8> = ours_in_hand.iter().map(|mine| mine.iter().sum()).collect();
         let owners = 1usize << m;
         let mut st = Stored { hands, per_digit: 0, ..Default::default() };
         st.below = vec![0; owners * hands as usize];
@@ -837,10 +826,9 @@ impl Index {
                     for (i, a) in arrangements.iter().enumerate() {
                         arrangement_rank[base3(&a[..m as usize])] = i as u16;
                     }
-                    let stored = Stored::new(material, on);
                     let digits = binomial(10, m) * arrangements.len() as u64;
                     let held: [u64; 3] = std::array::from_fn(|k| (material[k] - on[k]) as u64);
-                    let ours_in_hand = (0..hands)
+                    let ours_in_hand: Vec<[u8; 3]> = (0..hands)
                         .map(|mut code| {
                             let mut mine = [0u8; 3];
                             for slot in (0..3).rev() {
@@ -850,6 +838,7 @@ impl Index {
                             mine
                         })
                         .collect();
+                    let stored = Stored::new(material, on, &ours_in_hand);
                     let combinations = (0..binomial(10, m)).map(|c| colex_unrank(c, m)).collect();
                     blocks.push(Block {
                         on,
@@ -943,21 +932,27 @@ impl Index {
         lions * self.per_lions + block.offset + inner
     }
 
-    /// A rank's digits, as [`Index::rank`] composes them.
+    /// A rank's digits, as [`Index::rank`] composes them. Every part fits
+    /// 32 bits (checked in `new`), and 32-bit division is the cheaper:
+    /// unranking is a fifth of a build.
+    #[inline]
     fn digits(&self, rank: u64) -> Digits<'_> {
-        let (lions, r) = (rank / self.per_lions, rank % self.per_lions);
-        let block = self.block_at(r);
-        let r = r - block.offset;
+        debug_assert!(rank < self.size(), "rank {rank} past the index");
+        let (rank, per_lions) = (rank as u32, self.per_lions as u32);
+        let (lions, r) = (rank / per_lions, rank % per_lions);
+        let block = self.block_at(r as u64);
+        let r = r - block.offset as u32;
         let m = block.on.iter().sum::<u8>() as u32;
         let chicks = block.on[2] as u32;
-        let rest = r / block.stored.hands;
+        let hands = block.stored.hands as u32;
+        let rest = r / hands;
         Digits {
-            lions,
+            lions: lions as u64,
             block,
-            squares: rest >> chicks >> m,
-            owners: (rest >> chicks) & ((1 << m) - 1),
-            hens: rest & ((1 << chicks) - 1),
-            hand: r % block.stored.hands,
+            squares: (rest >> chicks >> m) as u64,
+            owners: ((rest >> chicks) & ((1 << m) - 1)) as u64,
+            hens: (rest & ((1 << chicks) - 1)) as u64,
+            hand: (r % hands) as u64,
         }
     }
 
@@ -1018,36 +1013,24 @@ impl Index {
     }
 
     fn unrank(&self, rank: u64) -> Board {
-        // every part fits 32 bits (checked in `new`), and 32-bit division is
-        // the cheaper: unranking is a fifth of a build
-        debug_assert!(rank < self.size(), "rank {rank} past the index");
-        let (rank, per_lions) = (rank as u32, self.per_lions as u32);
-        let (lions, r) = ((rank / per_lions) as usize, rank % per_lions);
+        let Digits { lions, block, squares, owners, hens, hand } = self.digits(rank);
+        let lions = lions as usize;
         let (ours, theirs) = self.lions[lions];
-        let block = self.block_at(r as u64);
-        let r = r - block.offset as u32;
-        let hands = block.stored.hands as u32;
-        let (mut r, code) = (r / hands, r % hands);
-        let mine = block.ours_in_hand[code as usize];
+        let mine = block.ours_in_hand[hand as usize];
         let mut hand = [mine, [0; 3]];
         for slot in 0..3 {
             hand[1][slot] = self.material[slot] - block.on[slot] - mine[slot];
         }
-        let m = block.on.iter().sum::<u8>() as u32;
-        let chicks = block.on[2] as u32;
-        let hens = r & ((1 << chicks) - 1);
-        r >>= chicks;
-        let owners = r & ((1 << m) - 1);
-        r >>= m;
-        let kinds = block.arrangements.len() as u32;
-        let arrangement = &block.arrangements[(r % kinds) as usize];
-        let mut occupied = block.combinations[(r / kinds) as usize];
+        let m = block.on.iter().sum::<u8>() as usize;
+        let kinds = block.arrangements.len() as u64;
+        let arrangement = &block.arrangements[(squares % kinds) as usize];
+        let mut occupied = block.combinations[(squares / kinds) as usize];
         let free = &self.free[lions];
         let mut cells = [0u8; SQUARES];
         cells[ours as usize] = LION;
         cells[theirs as usize] = LION | THEIRS;
         let mut chick = 0;
-        for i in 0..m as usize {
+        for i in 0..m {
             let mut piece = HAND_KINDS[arrangement[i] as usize];
             if piece == CHICK {
                 if hens >> chick & 1 == 1 {
