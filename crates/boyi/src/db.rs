@@ -473,15 +473,17 @@ fn write_slots(
     let strings = strings(ident);
     let data_offset = (32 + strings.len() as u64).div_ceil(64) * 64;
     // Slots read and written at once: whole blocks when they compress.
+    // Small plain chunks, and a buffer no larger, keep what writing holds
+    // beside a solved table to a few hundred KB (a build's peak memory).
     let (chunk_slots, blocks) = match layout {
-        Layout::Plain => (1u64 << 18, 0),
+        Layout::Plain => (1u64 << 16, 0),
         Layout::Zstd { block_log2 } => (1u64 << (block_log2 as u32 + 5).max(18), size.div_ceil(1 << block_log2)),
     };
     let index_bytes = if matches!(layout, Layout::Zstd { .. }) { (blocks + 1) * 8 } else { 0 };
 
     let partial = path.with_extension("partial");
     let file = File::create(&partial).map_err(|e| io_error(&partial, e))?;
-    let mut out = BufWriter::with_capacity(1 << 20, file);
+    let mut out = BufWriter::with_capacity(1 << 16, file);
     // the header and block index are written again at the end
     out.write_all(&vec![0u8; (data_offset + index_bytes) as usize]).map_err(|e| io_error(&partial, e))?;
     let mut crc = crc32fast::Hasher::new();

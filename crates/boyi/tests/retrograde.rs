@@ -147,6 +147,18 @@ proptest! {
 }
 
 proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    /// Thousands of positions: a level's marks stand for lines of 64
+    /// positions where predecessors are scattered, and these span many
+    /// lines, words of marks and workers' shares.
+    #[test]
+    fn large_scattered_games_equal_fixed_point(g in loopy(9000, 0)) {
+        check_trimmed(&g)?;
+    }
+}
+
+proptest! {
     #![proptest_config(ProptestConfig::with_cases(48))]
 
     #[test]

@@ -44,6 +44,10 @@ pub(crate) trait Cell: Sync + Send + Sized {
     /// The cell as stored, for checkpoints (`BYTES` bytes little-endian).
     fn raw(&self) -> u16;
     fn from_raw(raw: u16) -> Self;
+    /// Bit `i` set where `line[i]` holds a win or loss of remoteness
+    /// `level`; `line` is at most 64 cells. A level's walk scans every
+    /// marked line with it, so it compares without branching.
+    fn at_level(line: &[Self], level: u32) -> u64;
 }
 
 impl Cell for AtomicU16 {
@@ -80,6 +84,16 @@ impl Cell for AtomicU16 {
 
     fn from_raw(raw: u16) -> Self {
         AtomicU16::new(raw)
+    }
+
+    #[inline]
+    fn at_level(line: &[Self], level: u32) -> u64 {
+        line.iter().enumerate().fold(0, |hits, (i, cell)| {
+            let cell = AtomicU16::load(cell, Relaxed);
+            let kind = cell & PENDING;
+            let hit = kind != 0 && kind != PENDING && u32::from(cell & COUNT) == level;
+            hits | u64::from(hit) << i
+        })
     }
 }
 
@@ -176,6 +190,15 @@ impl Cell for AtomicU8 {
 
     fn from_raw(raw: u16) -> Self {
         AtomicU8::new(raw as u8)
+    }
+
+    #[inline]
+    fn at_level(line: &[Self], level: u32) -> u64 {
+        // a narrow table is widened before its levels outgrow the byte
+        debug_assert!(level < NARROW_LEVELS);
+        line.iter()
+            .enumerate()
+            .fold(0, |hits, (i, cell)| hits | u64::from(u32::from(AtomicU8::load(cell, Relaxed)) == level) << i)
     }
 }
 

@@ -11,6 +11,7 @@ pub mod graph;
 pub mod grundy;
 pub mod hackenbush;
 pub mod heaps;
+mod marks;
 pub mod matching;
 pub mod misere;
 pub mod negamax;

@@ -4,7 +4,7 @@
 //! threads of one process ([`solve`], with [`crate::peers::Local`]), or
 //! one process a part over MPI (the `mpi` feature).
 //!
-//! A part holds only its slice: its cells, its two frontier bitmaps. A
+//! A part holds only its slice: its cells, its two levels' marks. A
 //! level is bulk synchronous: every part walks its own positions of that
 //! level (all its cores on it), settles the predecessors it owns at once
 //! and keeps an update for each of the others, addressed to the part that
@@ -23,15 +23,16 @@
 //! a resumed solve starts there.
 
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicU16, AtomicU64, Ordering::Relaxed};
+use std::sync::atomic::{AtomicU16, Ordering::Relaxed};
 use std::time::Instant;
 
 use rayon::prelude::*;
 
 use super::checkpoint::{self, Resumed};
+use super::marks::Marks;
 use super::retrograde::{
-    add_counts, checked_size, each_at_level, finish_cells, initial_cell, level_with_work, packable, settle, zeroed,
-    zeroed_bits, Lagging, COUNT, ON_THE_SPOT, PENDING,
+    add_counts, checked_size, finish_cells, initial_cell, level_with_work, packable, settle, zeroed, Lagging, COUNT,
+    ON_THE_SPOT, PENDING,
 };
 use super::Solved;
 use crate::control::Control;
@@ -45,8 +46,8 @@ use crate::value::{Outcome, Value};
 struct Part {
     lo: u64,
     cells: Vec<AtomicU16>,
-    current: Vec<AtomicU64>,
-    next: Vec<AtomicU64>,
+    current: Marks,
+    next: Marks,
 }
 
 /// A part's slice solved: every value of the ranks `lo..lo + cells.len()`.
@@ -95,10 +96,10 @@ pub const SLICE_MOST: u64 = 1 << 32;
 /// updates can outnumber the slice's positions.
 const BATCH_BYTES: u64 = 32 << 20;
 
-/// Bytes a part of `ranks` positions needs: its cells and two bitmaps
-/// (a batch of updates in flight comes on top).
-pub fn part_bytes(ranks: u64) -> u64 {
-    ranks.saturating_mul(2).saturating_add(2 * ranks.div_ceil(64) * 8)
+/// Bytes a part of `ranks` positions needs: its cells and two levels'
+/// marks (a batch of updates in flight comes on top).
+pub fn part_bytes(ranks: u64, scattered: bool) -> u64 {
+    ranks.saturating_mul(2).saturating_add(2 * Marks::bytes(ranks, scattered))
 }
 
 /// Solves every position with the rank space cut into `parts` slices, one
@@ -183,18 +184,24 @@ fn solve_slice<G: Reversible<Value = Outcome>>(
     let size = checked_size(game, (parts as u64).saturating_mul(SLICE_MOST))? as u64;
     let bounds = bounds(size, parts);
     let (lo, hi) = (bounds[me], bounds[me + 1]);
-    ctl.reserve(&format!("part {me}'s slice of the retrograde table ({} positions)", hi - lo), part_bytes(hi - lo))?;
+    ctl.reserve(
+        &format!("part {me}'s slice of the retrograde table ({} positions)", hi - lo),
+        part_bytes(hi - lo, game.predecessors_scattered()),
+    )?;
     let saves = ctl.checkpoint().map(|cp| Saves::new(cp, me, parts, lo, hi));
     let resumed = match &saves {
         Some(saves) => saves.resume(peers, (hi - lo) as usize, ctl)?,
         None => None,
     };
-    let words = (hi - lo).div_ceil(64) as usize;
+    let (size, scattered) = ((hi - lo) as usize, game.predecessors_scattered());
     let resuming = resumed.is_some();
     let (mut part, ended, mut level, mut saved) = match resumed {
-        Some((Resumed { level, ended, cells }, saved)) => {
-            (Part { lo, cells, current: zeroed_bits(words), next: zeroed_bits(words) }, ended, level, saved)
-        }
+        Some((Resumed { level, ended, cells }, saved)) => (
+            Part { lo, cells, current: Marks::new(size, scattered), next: Marks::new(size, scattered) },
+            ended,
+            level,
+            saved,
+        ),
         None => {
             ctl.start("counting moves", hi - lo);
             let (part, ended) = count_part(game, lo, hi, ctl)?;
@@ -223,10 +230,10 @@ fn solve_slice<G: Reversible<Value = Outcome>>(
     ctl.advance(totals[1]);
     let mut sent = Vec::new();
     let mut last_save = Instant::now();
-    let words = part.current.len();
+    let words = part.current.words();
     // A level's first batch: a quarter of what the bytes allow at one
     // update a position.
-    let first_batch = words.min((batch_bytes / 8 / 64 / 4).max(1) as usize).max(1);
+    let first_batch = words.min((batch_bytes / 8 / part.current.word_span() as u64 / 4).max(1) as usize).max(1);
     let (mut rescan, mut next_count) = (resuming, u64::from(resuming));
     while let Some(found) = level_with_work(&ended, level, next_count) {
         level = found;
@@ -285,7 +292,7 @@ fn solve_slice<G: Reversible<Value = Outcome>>(
 
 /// Settles the updates other parts sent: the count of positions settled.
 fn settle_received<G: Reversible<Value = Outcome>>(game: &G, part: &Part, incoming: &[Update]) -> u64 {
-    let (cells, next) = (&part.cells[..], &part.next[..]);
+    let (cells, next) = (&part.cells[..], &part.next);
     incoming
         .par_chunks(1 << 14)
         .map(|chunk| {
@@ -431,8 +438,8 @@ fn count_part<G: Reversible<Value = Outcome>>(
             Ok::<_, Error>(ended)
         })
         .try_reduce(Vec::new, |a, b| Ok(add_counts(a, b)))?;
-    let words = cells.len().div_ceil(64);
-    Ok((Part { lo, cells, current: zeroed_bits(words), next: zeroed_bits(words) }, ended))
+    let (size, scattered) = (cells.len(), game.predecessors_scattered());
+    Ok((Part { lo, cells, current: Marks::new(size, scattered), next: Marks::new(size, scattered) }, ended))
 }
 
 /// One part's walk of a level: its positions settled at the level before
@@ -452,8 +459,8 @@ fn walk<G: Reversible<Value = Outcome>>(
     let parts = starts.len() - 1;
     let owner = |rank: u64| starts.partition_point(|&b| b <= rank) - 1;
     // slices, not the part's vectors: the walk's loop reads them directly
-    let (lo, cells, current, next) = (part.lo, &part.cells[..], &part.current[..], &part.next[..]);
-    let span = (current.len() / 64).clamp(16, 1024);
+    let (lo, cells, current, next) = (part.lo, &part.cells[..], &part.current, &part.next);
+    let span = current.words_per_task(current.words());
     let hi = lo + cells.len() as u64;
     let found = (range.start..range.end)
         .into_par_iter()
@@ -483,7 +490,7 @@ fn walk<G: Reversible<Value = Outcome>>(
                         }
                     });
                 };
-                each_at_level(cells, current, lo_w..hi_w, level, scan, &mut visit);
+                current.each_at_level(cells, lo_w..hi_w, level, scan, &mut visit);
                 let settled = settled + lag.drain(cells, next);
                 Ok::<_, Error>((out, settled, walked))
             },

@@ -17,7 +17,7 @@
 //! stored in one byte ([`super::cells`]), and widened to two at the level
 //! where the game outlasts it. A level is walked in parallel; threads
 //! settle positions with compare-and-swap, and whoever settles a position
-//! marks it in the next level's bitmap. Predecessors come from the game's un-moves
+//! marks it for the next level ([`super::marks`]). Predecessors come from the game's un-moves
 //! ([`Reversible`]) or, for small spaces, from reverse edges built out of
 //! the forward moves.
 
@@ -28,6 +28,7 @@ use rustc_hash::FxHashMap;
 
 use super::cells::{self, Cell, NARROW_LEVELS};
 use super::checkpoint::{self, Saver};
+use super::marks::Marks;
 use super::Solved;
 use crate::control::Control;
 use crate::error::Error;
@@ -49,7 +50,6 @@ pub(super) const COUNT: u16 = 0x3FFF;
 /// Positions a worker takes at once: large enough to amortise scheduling,
 /// small enough that a level of a few thousand positions still splits.
 const CHUNK: usize = 2048;
-
 /// Where the predecessors of a position come from.
 trait Predecessors<G: Game>: Sync {
     type Scratch: Send;
@@ -105,16 +105,16 @@ impl<G: Game> Predecessors<G> for Edges {
     }
 }
 
-/// Bytes a solve in two-byte cells needs: the cells, and two bitmaps of
-/// one bit a position (the level walked and the next). [`solve`] needs
+/// Bytes a solve in two-byte cells needs: the cells, and the marks of
+/// two levels (the level walked and the next). [`solve`] needs
 /// half the cells' share where turns alternate ([`super::cells`]).
 pub fn bytes_needed<G: Indexed<Value = Outcome>>(game: &G) -> u64 {
-    bytes_needed_in(game, 2)
+    bytes_needed_in(game, 2, false)
 }
 
-fn bytes_needed_in<G: Indexed<Value = Outcome>>(game: &G, cell_bytes: u64) -> u64 {
+fn bytes_needed_in<G: Indexed<Value = Outcome>>(game: &G, cell_bytes: u64, scattered: bool) -> u64 {
     let size = game.size();
-    size.saturating_mul(cell_bytes).saturating_add(2 * size.div_ceil(64) * 8)
+    size.saturating_mul(cell_bytes).saturating_add(2 * Marks::bytes(size, scattered))
 }
 
 /// Solves every position, walking moves backwards with the game's un-moves.
@@ -167,7 +167,7 @@ fn solve_with<G: Reversible<Value = Outcome>>(
         Run::Done(cells) => Ok(Solved::from_outcome_bytes(cells::into_outcome_bytes(cells))),
         Run::Widen { cells, ended, level, saver } => {
             // both tables at once while the cells are copied
-            let both = bytes_needed(game).saturating_add(game.size());
+            let both = bytes_needed_in(game, 2, game.predecessors_scattered()).saturating_add(game.size());
             ctl.reserve("the retrograde table, widened to two-byte cells", both)?;
             let wide = widen(cells);
             propagate(game, wide, ended, level, &Unmoves, scan_always, 0, saver, ctl)?.wide()
@@ -221,7 +221,7 @@ fn solve_in<'a, G: Reversible<Value = Outcome>, C: Cell>(
     scan_always: bool,
     narrow_levels: u32,
 ) -> Result<Run<'a, C>, Error> {
-    ctl.reserve("the retrograde table", bytes_needed_in(game, C::BYTES))?;
+    ctl.reserve("the retrograde table", bytes_needed_in(game, C::BYTES, game.predecessors_scattered()))?;
     let mut saver = Saver::new(ctl);
     if let Some(saved) = checkpoint::resume::<C>(ctl, size)? {
         return propagate(
@@ -436,7 +436,7 @@ pub(super) fn pending(moves: usize) -> Result<u16, Error> {
 }
 
 /// Settles levels from `level` on. The positions settled at one level
-/// are marked in a bitmap (one bit a position) and walked at the next in
+/// are marked (one bit a line of cells) and walked at the next in
 /// rank order, so neighbouring positions' predecessors are neighbours in
 /// the table too, with no list to sort. A level where ended positions
 /// join, and the first level of a solve resumed from a checkpoint, are
@@ -468,14 +468,14 @@ fn propagate<'a, G: Indexed<Value = Outcome>, P: Predecessors<G>, C: Cell>(
         .reduce(|| (0u64, 0u64), |a, b| (a.0 + b.0, a.1 + b.1));
     ctl.start("retrograde analysis (positions settled)", cells.len() as u64 - spot);
     ctl.advance(walked_before);
-    let words = cells.len().div_ceil(64);
-    let mut current = zeroed_bits(words);
-    let mut next = zeroed_bits(words);
+    let scattered = preds.scattered(game);
+    let mut current = Marks::new(cells.len(), scattered);
+    let mut next = Marks::new(cells.len(), scattered);
+    let words = current.words();
     // Whether the level about to be walked must be scanned, and how many
     // positions were settled for it at the level before.
     let (mut rescan, mut next_count) = (level > 0, u64::from(level > 0));
-    // Words of the bitmap a worker takes at once: at most 65,536 positions.
-    let span = (words / 64).clamp(16, 1024);
+    let span = current.words_per_task(words);
     while let Some(found) = level_with_work(&ended, level, next_count) {
         level = found;
         let ended_here = ended.get(level as usize).copied().unwrap_or(0);
@@ -491,7 +491,7 @@ fn propagate<'a, G: Indexed<Value = Outcome>, P: Predecessors<G>, C: Cell>(
         let bonus_turn = AtomicBool::new(false);
         let (cells, current, next) = (&cells, &current, &next);
         (0..words.div_ceil(span)).into_par_iter().try_for_each_init(
-            || (preds.scratch(), Lagging::new(preds.scattered(game))),
+            || (preds.scratch(), Lagging::new(scattered)),
             |(scratch, lag), c| {
                 ctl.check()?;
                 let (lo, hi) = (c * span, ((c + 1) * span).min(words));
@@ -518,7 +518,7 @@ fn propagate<'a, G: Indexed<Value = Outcome>, P: Predecessors<G>, C: Cell>(
                     }
                     walked += 1;
                 };
-                each_at_level(cells, current, lo..hi, level, scan, &mut visit);
+                current.each_at_level(cells, lo..hi, level, scan, &mut visit);
                 let settled = settled + lag.drain(cells, next);
                 ctl.advance(walked);
                 settled_count.fetch_add(settled, Relaxed);
@@ -564,7 +564,7 @@ impl Lagging {
     }
 
     #[inline]
-    pub(super) fn push<C: Cell>(&mut self, cells: &[C], rank: u64, value: Outcome, next: &[AtomicU64]) {
+    pub(super) fn push<C: Cell>(&mut self, cells: &[C], rank: u64, value: Outcome, next: &Marks) {
         prefetch(&cells[rank as usize]);
         let slot = &mut self.ring[self.pushed % LAG];
         if self.pushed >= LAG {
@@ -576,7 +576,7 @@ impl Lagging {
     }
 
     /// Settles what is left; the count of positions settled since the last drain.
-    pub(super) fn drain<C: Cell>(&mut self, cells: &[C], next: &[AtomicU64]) -> u64 {
+    pub(super) fn drain<C: Cell>(&mut self, cells: &[C], next: &Marks) -> u64 {
         for i in self.pushed.saturating_sub(LAG)..self.pushed {
             let (p, v) = self.ring[i % LAG];
             self.settled += settle(&cells[p as usize], v, p, next) as u64;
@@ -641,55 +641,10 @@ pub(super) fn finish_cells<G: Indexed<Value = Outcome>, C: Cell>(game: &G, cells
     });
 }
 
-/// Calls `visit` with every position of the bitmap words `words` to walk
-/// at `level`: those marked in `current` (clearing the marks), or, when
-/// `scan`, every cell of that remoteness (the marks are the scan's to
-/// find, so they are cleared too).
-#[inline]
-pub(super) fn each_at_level<C: Cell>(
-    cells: &[C],
-    current: &[AtomicU64],
-    words: std::ops::Range<usize>,
-    level: u32,
-    scan: bool,
-    mut visit: impl FnMut(usize),
-) {
-    if scan {
-        current[words.clone()].iter().for_each(|w| w.store(0, Relaxed));
-        let first = words.start * 64;
-        for (i, cell) in cells[first..(words.end * 64).min(cells.len())].iter().enumerate() {
-            if at_level(cell.load(), level) {
-                visit(first + i);
-            }
-        }
-    } else {
-        for (w, word) in current[words.clone()].iter().enumerate() {
-            // most words are empty: a plain load skips them, where a swap
-            // would lock every one
-            let mut bits = word.load(Relaxed);
-            if bits == 0 {
-                continue;
-            }
-            word.store(0, Relaxed);
-            while bits != 0 {
-                visit((words.start + w) * 64 + bits.trailing_zeros() as usize);
-                bits &= bits - 1;
-            }
-        }
-    }
-}
-
-/// Whether a cell holds a win or loss of exactly this remoteness.
-#[inline]
-fn at_level(cell: u16, level: u32) -> bool {
-    let kind = cell & PENDING;
-    kind != 0 && kind != PENDING && (cell & COUNT) as u32 == level
-}
-
 /// Tells an unsettled predecessor that one of its moves is worth `value`
 /// to it; if that settles it, it is marked for the next level.
 #[inline]
-pub(super) fn settle<C: Cell>(cell: &C, value: Outcome, rank: u64, next: &[AtomicU64]) -> bool {
+pub(super) fn settle<C: Cell>(cell: &C, value: Outcome, rank: u64, next: &Marks) -> bool {
     let mut cur = cell.load();
     loop {
         if cur & PENDING != PENDING {
@@ -707,7 +662,7 @@ pub(super) fn settle<C: Cell>(cell: &C, value: Outcome, rank: u64, next: &[Atomi
             Ok(_) => {
                 // a floored loss is not the next level's: level 2's scan walks it
                 if new & PENDING != PENDING && !floored {
-                    next[(rank / 64) as usize].fetch_or(1 << (rank % 64), Relaxed);
+                    next.mark(rank);
                     return true;
                 }
                 return false;
@@ -715,12 +670,6 @@ pub(super) fn settle<C: Cell>(cell: &C, value: Outcome, rank: u64, next: &[Atomi
             Err(actual) => cur = actual,
         }
     }
-}
-
-pub(super) fn zeroed_bits(words: usize) -> Vec<AtomicU64> {
-    let mut bits = Vec::with_capacity(words);
-    bits.par_extend((0..words).into_par_iter().map(|_| AtomicU64::new(0)));
-    bits
 }
 
 pub(super) fn zeroed<C: Cell>(size: usize) -> Vec<C> {
