@@ -646,6 +646,20 @@ pub(super) fn finish_cells<G: Indexed<Value = Outcome>, C: Cell>(game: &G, cells
 #[inline]
 pub(super) fn settle<C: Cell>(cell: &C, value: Outcome, rank: u64, next: &Marks) -> bool {
     let mut cur = cell.load();
+    if C::BYTES == 1 && value.is_win() {
+        // In one-byte cells turns alternate, so a level's positions are all
+        // wins or all losses, and every update of a level that settles a
+        // win is this same win: nothing can race a plain store but that
+        // same store, and the lock a compare-and-swap takes was most of
+        // chase's time. (Two threads may both count it settled: the count
+        // only says whether the next level has work.)
+        if cur & PENDING != PENDING {
+            return false;
+        }
+        cell.store(value.pack());
+        next.mark(rank);
+        return true;
+    }
     loop {
         if cur & PENDING != PENDING {
             return false;
