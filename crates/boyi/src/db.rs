@@ -474,7 +474,8 @@ fn write_slots(
     let data_offset = (32 + strings.len() as u64).div_ceil(64) * 64;
     // Slots read and written at once: whole blocks when they compress.
     // Small plain chunks, and a buffer no larger, keep what writing holds
-    // beside a solved table to a few hundred KB (a build's peak memory).
+    // beside a solved table to 2 x threads chunks of 64 KB (a build's peak
+    // memory).
     let (chunk_slots, blocks) = match layout {
         Layout::Plain => (1u64 << 16, 0),
         Layout::Zstd { block_log2 } => (1u64 << (block_log2 as u32 + 5).max(18), size.div_ceil(1 << block_log2)),

@@ -105,7 +105,7 @@ fn check(g: &Loopy) -> Result<(), TestCaseError> {
     let ctl = Control::default();
     let by_unmoves = retrograde::solve(g, &ctl).unwrap();
     let by_edges = retrograde::solve_by_edges(g, &ctl).unwrap();
-    // Every level found by scanning the table instead of its bitmap.
+    // Every level found by scanning the table instead of its marks.
     let scanning = retrograde::solve_by_scans(g, &ctl).unwrap();
     // Two-byte cells throughout, and one-byte cells widened early.
     let wide = retrograde::solve_wide(g, &ctl).unwrap();
@@ -270,8 +270,10 @@ fn check_trimmed(g: &Loopy) -> Result<(), TestCaseError> {
     let by_edges = retrograde::solve_by_edges(&t, &ctl).unwrap();
     let scanning = retrograde::solve_by_scans(&t, &ctl).unwrap();
     let widened = retrograde::solve_widening_at(&t, &ctl, 2).unwrap();
+    let wide = retrograde::solve_wide(&t, &ctl).unwrap();
     for p in 0..g.edges.len() as u32 {
         prop_assert_eq!(widened.value(&t, &p), want[p as usize], "widened at {}", p);
+        prop_assert_eq!(wide.value(&t, &p), want[p as usize], "two-byte cells at {}", p);
         prop_assert_eq!(by_unmoves.value(&t, &p), want[p as usize], "un-moves at {}", p);
         prop_assert_eq!(by_edges.value(&t, &p), want[p as usize], "edges at {}", p);
         prop_assert_eq!(scanning.value(&t, &p), want[p as usize], "scanning at {}", p);
@@ -704,6 +706,21 @@ fn parts_exchanging_in_small_batches_solve_exactly_as_one() {
                 assert_eq!(whole.value_at(r), one.value_at(r));
             }
             assert_eq!(traffic, once, "{parts} parts, batches of {batch_bytes} bytes");
+        }
+    }
+    // scattered predecessors: a mark stands for a line of positions
+    let t = Trimmed::new(&g);
+    let one = retrograde::solve(&t, &ctl).unwrap();
+    for parts in [2, 3, 5] {
+        for batch_bytes in [8, 200] {
+            let (split, _) = partitioned::solve_batched(&t, parts, batch_bytes, &ctl).unwrap();
+            for r in 0..t.size() {
+                assert_eq!(
+                    split.value_at(r),
+                    one.value_at(r),
+                    "trimmed, {parts} parts, batches of {batch_bytes} bytes"
+                );
+            }
         }
     }
 }

@@ -125,7 +125,7 @@ pub fn solve_batched<G: Reversible<Value = Outcome>>(
         return Err(Error::Unsupported("a partitioned solve needs at least one part".into()));
     }
     checked_size(game, (parts as u64).saturating_mul(SLICE_MOST))?;
-    ctl.reserve("the retrograde table", super::retrograde::bytes_needed(game))?;
+    ctl.reserve("the retrograde table", super::retrograde::bytes_needed_reversible(game))?;
     let slices = in_threads(parts, |peers| {
         // part 0 draws the bar, with every part's positions
         let quiet = ctl.without_progress();

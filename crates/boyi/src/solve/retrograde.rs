@@ -16,8 +16,9 @@
 //! a settled one its packed outcome. Where turns alternate a cell is
 //! stored in one byte ([`super::cells`]), and widened to two at the level
 //! where the game outlasts it. A level is walked in parallel; threads
-//! settle positions with compare-and-swap, and whoever settles a position
-//! marks it for the next level ([`super::marks`]). Predecessors come from the game's un-moves
+//! settle positions with compare-and-swap (in one-byte cells a win with a
+//! plain store: see [`settle`]), and whoever settles a position marks it
+//! for the next level ([`super::marks`]). Predecessors come from the game's un-moves
 //! ([`Reversible`]) or, for small spaces, from reverse edges built out of
 //! the forward moves.
 
@@ -107,9 +108,16 @@ impl<G: Game> Predecessors<G> for Edges {
 
 /// Bytes a solve in two-byte cells needs: the cells, and the marks of
 /// two levels (the level walked and the next). [`solve`] needs
-/// half the cells' share where turns alternate ([`super::cells`]).
+/// half the cells' share where turns alternate ([`super::cells`]), and
+/// fewer marks where predecessors are scattered ([`bytes_needed_reversible`]).
 pub fn bytes_needed<G: Indexed<Value = Outcome>>(game: &G) -> u64 {
     bytes_needed_in(game, 2, false)
+}
+
+/// [`bytes_needed`] for a game walked by its un-moves, whose marks stand
+/// for lines of positions where its predecessors are scattered.
+pub fn bytes_needed_reversible<G: Reversible<Value = Outcome>>(game: &G) -> u64 {
+    bytes_needed_in(game, 2, game.predecessors_scattered())
 }
 
 fn bytes_needed_in<G: Indexed<Value = Outcome>>(game: &G, cell_bytes: u64, scattered: bool) -> u64 {
