@@ -255,6 +255,15 @@ pub trait Reversible: Indexed {
         false
     }
 
+    /// A bound on how far in rank the positions one move before a position
+    /// lie from it, if the game knows one: retrograde analysis then walks
+    /// a level in stripes far enough apart that no two threads touch one
+    /// slot, and settles without locked instructions. `verify_unmoves`
+    /// checks it.
+    fn predecessor_reach(&self) -> Option<u64> {
+        None
+    }
+
     /// For retrograde analysis's first pass: how many moves of `pos` lead
     /// to positions that must be searched, and the best value to the mover
     /// of those that lead to positions valued on the spot

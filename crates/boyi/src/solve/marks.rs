@@ -85,6 +85,17 @@ impl Marks {
         }
     }
 
+    /// [`Marks::mark`] where no other thread touches the word (a striped walk).
+    #[inline]
+    pub(super) fn mark_alone(&self, rank: u64) {
+        let line = (rank >> self.line_log2) as usize;
+        let (word, bit) = (&self.words[line / 64], 1 << (line % 64));
+        let w = word.load(Relaxed);
+        if w & bit == 0 {
+            word.store(w | bit, Relaxed);
+        }
+    }
+
     /// Calls `visit` with every position of the words `words` to walk at
     /// `level`, in rank order: the cells of that remoteness in the lines
     /// marked (clearing the marks), or, when `scan`, in every line (the

@@ -61,6 +61,11 @@ trait Predecessors<G: Game>: Sync {
         let _ = game;
         false
     }
+    /// How far in rank a position's predecessors lie from it at most, if known.
+    fn reach(&self, game: &G) -> Option<u64> {
+        let _ = game;
+        None
+    }
 }
 
 struct Unmoves;
@@ -74,6 +79,10 @@ impl<G: Reversible> Predecessors<G> for Unmoves {
 
     fn scattered(&self, game: &G) -> bool {
         game.predecessors_scattered()
+    }
+
+    fn reach(&self, game: &G) -> Option<u64> {
+        game.predecessor_reach()
     }
 
     #[inline]
@@ -484,6 +493,7 @@ fn propagate<'a, G: Indexed<Value = Outcome>, P: Predecessors<G>, C: Cell>(
     // positions were settled for it at the level before.
     let (mut rescan, mut next_count) = (level > 0, u64::from(level > 0));
     let span = current.words_per_task(words);
+    let stripe = preds.reach(game).and_then(|reach| stripe_words(reach, current.word_span(), words));
     while let Some(found) = level_with_work(&ended, level, next_count) {
         level = found;
         let ended_here = ended.get(level as usize).copied().unwrap_or(0);
@@ -498,41 +508,65 @@ fn propagate<'a, G: Indexed<Value = Outcome>, P: Predecessors<G>, C: Cell>(
         // A bonus turn breaks the parity one-byte cells rely on.
         let bonus_turn = AtomicBool::new(false);
         let (cells, current, next) = (&cells, &current, &next);
-        (0..words.div_ceil(span)).into_par_iter().try_for_each_init(
-            || (preds.scratch(), Lagging::new(scattered)),
-            |(scratch, lag), c| {
-                ctl.check()?;
-                let (lo, hi) = (c * span, ((c + 1) * span).min(words));
-                let mut walked = 0u64;
-                let mut settled = 0u64;
-                let mut visit = |x: usize| {
-                    let value = Outcome::unpack(cells[x].load());
-                    if lag.on {
-                        preds.each(game, x as u64, scratch, |p, turn| {
-                            if C::BYTES == 1 && turn == Turn::Again {
-                                bonus_turn.store(true, Relaxed);
-                                return;
-                            }
-                            lag.push(cells, p, Outcome::back((), turn, value), next);
-                        });
-                    } else {
-                        preds.each(game, x as u64, scratch, |p, turn| {
-                            if C::BYTES == 1 && turn == Turn::Again {
-                                bonus_turn.store(true, Relaxed);
-                                return;
-                            }
-                            settled += settle(&cells[p as usize], Outcome::back((), turn, value), p, next) as u64;
-                        });
-                    }
-                    walked += 1;
-                };
-                current.each_at_level(cells, lo..hi, level, scan, &mut visit);
-                let settled = settled + lag.drain(cells, next);
-                ctl.advance(walked);
-                settled_count.fetch_add(settled, Relaxed);
-                Ok::<_, Error>(())
-            },
-        )?;
+        // Walks the words `lo..hi` of the marks; `alone`: no other thread
+        // touches the slots and marks their predecessors can reach.
+        let walk = |(scratch, lag): &mut (P::Scratch, Lagging), lo: usize, hi: usize, alone: bool| {
+            ctl.check()?;
+            let mut walked = 0u64;
+            let mut settled = 0u64;
+            let mut visit = |x: usize| {
+                let value = Outcome::unpack(cells[x].load());
+                if lag.on {
+                    preds.each(game, x as u64, scratch, |p, turn| {
+                        if C::BYTES == 1 && turn == Turn::Again {
+                            bonus_turn.store(true, Relaxed);
+                            return;
+                        }
+                        lag.push(cells, p, Outcome::back((), turn, value), next);
+                    });
+                } else {
+                    preds.each(game, x as u64, scratch, |p, turn| {
+                        if C::BYTES == 1 && turn == Turn::Again {
+                            bonus_turn.store(true, Relaxed);
+                            return;
+                        }
+                        let (cell, value) = (&cells[p as usize], Outcome::back((), turn, value));
+                        settled += if alone {
+                            debug_assert!(p.abs_diff(x as u64) <= preds.reach(game).unwrap_or(0));
+                            settle_alone(cell, value, p, next)
+                        } else {
+                            settle(cell, value, p, next)
+                        } as u64;
+                    });
+                }
+                walked += 1;
+            };
+            current.each_at_level(cells, lo..hi, level, scan, &mut visit);
+            let settled = settled + lag.drain(cells, next);
+            ctl.advance(walked);
+            settled_count.fetch_add(settled, Relaxed);
+            Ok::<_, Error>(())
+        };
+        let init = || (preds.scratch(), Lagging::new(scattered));
+        match stripe {
+            // Stripes of one parity, then of the other: two of a parity are
+            // far enough apart that their predecessors never meet.
+            Some(stripe) => {
+                let stripes = words.div_ceil(stripe);
+                for parity in 0..2 {
+                    (0..stripes.div_ceil(2))
+                        .into_par_iter()
+                        .map(|s| 2 * s + parity)
+                        .filter(|&s| s < stripes)
+                        .try_for_each_init(init, |state, s| {
+                            walk(state, s * stripe, ((s + 1) * stripe).min(words), true)
+                        })?;
+                }
+            }
+            None => (0..words.div_ceil(span))
+                .into_par_iter()
+                .try_for_each_init(init, |state, c| walk(state, c * span, ((c + 1) * span).min(words), false))?,
+        }
         if bonus_turn.load(Relaxed) {
             ctl.finish();
             return Ok(Run::DoesNotFit);
@@ -672,26 +706,60 @@ pub(super) fn settle<C: Cell>(cell: &C, value: Outcome, rank: u64, next: &Marks)
         if cur & PENDING != PENDING {
             return false;
         }
-        let floored = !value.is_win() && cur & MOVES == 1 && cur & LOSES_IN_TWO != 0 && value < Outcome::Lose(2);
-        let new = if floored {
-            Outcome::Lose(2).pack()
-        } else if value.is_win() || cur & MOVES == 1 {
-            value.pack()
-        } else {
-            cur - 1
-        };
+        let (new, settles) = updated(cur, value);
         match cell.compare_exchange(cur, new) {
             Ok(_) => {
-                // a floored loss is not the next level's: level 2's scan walks it
-                if new & PENDING != PENDING && !floored {
+                if settles {
                     next.mark(rank);
-                    return true;
                 }
-                return false;
+                return settles;
             }
             Err(actual) => cur = actual,
         }
     }
+}
+
+/// [`settle`] where no other thread touches the cell or its marks (a
+/// striped walk): a load and a store, no locked instruction.
+#[inline]
+fn settle_alone<C: Cell>(cell: &C, value: Outcome, rank: u64, next: &Marks) -> bool {
+    let cur = cell.load();
+    if cur & PENDING != PENDING {
+        return false;
+    }
+    let (new, settles) = updated(cur, value);
+    cell.store(new);
+    if settles {
+        next.mark_alone(rank);
+    }
+    settles
+}
+
+/// An unsettled cell `cur` told that one of its moves is worth `value` to
+/// it: the cell it becomes, and whether that settles it for the next level.
+#[inline]
+fn updated(cur: u16, value: Outcome) -> (u16, bool) {
+    let floored = !value.is_win() && cur & MOVES == 1 && cur & LOSES_IN_TWO != 0 && value < Outcome::Lose(2);
+    let new = if floored {
+        Outcome::Lose(2).pack()
+    } else if value.is_win() || cur & MOVES == 1 {
+        value.pack()
+    } else {
+        cur - 1
+    };
+    // a floored loss is not the next level's: level 2's scan walks it
+    (new, new & PENDING != PENDING && !floored)
+}
+
+/// Words of marks a stripe takes where predecessors lie at most `reach`
+/// ranks away: two stripes with one between them must not reach one slot
+/// or one word of marks, so a stripe spans `2 * reach` positions and a
+/// word more. `None` where that leaves too few stripes to share out.
+fn stripe_words(reach: u64, word_span: usize, words: usize) -> Option<usize> {
+    let span = word_span as u64;
+    let stripe = usize::try_from((2 * reach + span - 1).div_ceil(span)).ok()?.max(1);
+    // at least two stripes of each parity for every thread
+    (words.div_ceil(stripe) >= 4 * rayon::current_num_threads()).then_some(stripe)
 }
 
 pub(super) fn zeroed<C: Cell>(size: usize) -> Vec<C> {
@@ -764,6 +832,11 @@ pub fn verify_unmoves<G: Reversible<Value = Outcome>>(game: &G) -> Result<(), St
         game.unmove_ranks(&pos, &mut back, |p, turn| ranked.push((p, turn)));
         if ranked != listed {
             return Err(format!("unmove_ranks({r}) = {ranked:?}; its un-moves rank as {listed:?}"));
+        }
+        if let Some(reach) = game.predecessor_reach() {
+            if let Some(&(p, _)) = listed.iter().find(|&&(p, _)| p.abs_diff(r) > reach) {
+                return Err(format!("{p} is one move before {r}, further than the predecessor reach {reach}"));
+            }
         }
         for (p, turn) in listed {
             *balance.entry((r, p, turn == Turn::Again)).or_default() -= 1;
