@@ -17,8 +17,10 @@
 //! stored in one byte ([`super::cells`]), and widened to two at the level
 //! where the game outlasts it. A level is walked in parallel; threads
 //! settle positions with compare-and-swap (in one-byte cells a win with a
-//! plain store: see [`settle`]), and whoever settles a position marks it
-//! for the next level ([`super::marks`]). Predecessors come from the game's un-moves
+//! plain store: see [`settle`]; where the game bounds how far predecessors
+//! lie, in stripes that no two threads share, with plain loads and stores:
+//! see [`stripe_words`]), and whoever settles a position marks it for the
+//! next level ([`super::marks`]). Predecessors come from the game's un-moves
 //! ([`Reversible`]) or, for small spaces, from reverse edges built out of
 //! the forward moves.
 
@@ -757,7 +759,9 @@ fn updated(cur: u16, value: Outcome) -> (u16, bool) {
 /// word more. `None` where that leaves too few stripes to share out.
 fn stripe_words(reach: u64, word_span: usize, words: usize) -> Option<usize> {
     let span = word_span as u64;
-    let stripe = usize::try_from((2 * reach + span - 1).div_ceil(span)).ok()?.max(1);
+    // a reach as large as the table (or "unbounded") leaves no stripes
+    let positions = reach.checked_mul(2)?.checked_add(span - 1)?;
+    let stripe = usize::try_from(positions.div_ceil(span)).ok()?.max(1);
     // at least two stripes of each parity for every thread
     (words.div_ceil(stripe) >= 4 * rayon::current_num_threads()).then_some(stripe)
 }
@@ -857,6 +861,16 @@ pub fn verify_unmoves<G: Reversible<Value = Outcome>>(game: &G) -> Result<(), St
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn stripes_cover_twice_the_reach_and_a_word() {
+        // 2 * 100 + 63 positions: 5 words of 64
+        assert_eq!(stripe_words(100, 64, 1 << 20), Some(5));
+        // a reach as large as the table, or overflowing, leaves no stripes
+        assert_eq!(stripe_words(1 << 20, 64, 1 << 14), None);
+        assert_eq!(stripe_words(u64::MAX, 64, 1 << 20), None);
+        assert_eq!(stripe_words(u64::MAX / 2, 64, 1 << 20), None);
+    }
 
     #[test]
     fn pending_cells_never_look_like_outcomes() {
