@@ -42,15 +42,20 @@ impl Marks {
         }
     }
 
+    /// Words the marks of `positions` positions take.
+    fn count(positions: u64, scattered: bool) -> u64 {
+        positions.div_ceil(64 << Self::line_log2(scattered))
+    }
+
     /// Bytes the marks of `positions` positions take.
     pub(super) fn bytes(positions: u64, scattered: bool) -> u64 {
-        positions.div_ceil(64 << Self::line_log2(scattered)) * 8
+        Self::count(positions, scattered) * 8
     }
 
     /// No position marked; `scattered`: whether the game's predecessors lie far apart.
     pub(super) fn new(positions: usize, scattered: bool) -> Self {
         let line_log2 = Self::line_log2(scattered);
-        let count = positions.div_ceil(64 << line_log2);
+        let count = Self::count(positions as u64, scattered) as usize;
         let mut words = Vec::with_capacity(count);
         words.par_extend((0..count).into_par_iter().map(|_| AtomicU64::new(0)));
         Marks { words, line_log2 }
@@ -73,11 +78,17 @@ impl Marks {
         (words / 64).clamp((TASK_LEAST / span).max(1), (TASK_MOST / span).max(1))
     }
 
+    /// The word and bit of the line of the position `rank`.
+    #[inline]
+    fn place(&self, rank: u64) -> (&AtomicU64, u64) {
+        let line = (rank >> self.line_log2) as usize;
+        (&self.words[line / 64], 1 << (line % 64))
+    }
+
     /// Marks the position `rank` (its line).
     #[inline]
     pub(super) fn mark(&self, rank: u64) {
-        let line = (rank >> self.line_log2) as usize;
-        let (word, bit) = (&self.words[line / 64], 1 << (line % 64));
+        let (word, bit) = self.place(rank);
         // a line's later positions find it marked: a load leaves the word's
         // cache line shared where an or would take it
         if self.line_log2 == 0 || word.load(Relaxed) & bit == 0 {
@@ -88,8 +99,7 @@ impl Marks {
     /// [`Marks::mark`] where no other thread touches the word (a striped walk).
     #[inline]
     pub(super) fn mark_alone(&self, rank: u64) {
-        let line = (rank >> self.line_log2) as usize;
-        let (word, bit) = (&self.words[line / 64], 1 << (line % 64));
+        let (word, bit) = self.place(rank);
         let w = word.load(Relaxed);
         if w & bit == 0 {
             word.store(w | bit, Relaxed);

@@ -50,6 +50,14 @@ struct Part {
     next: Marks,
 }
 
+impl Part {
+    /// The slice `lo..lo + cells.len()`, no position marked.
+    fn new(lo: u64, cells: Vec<AtomicU16>, scattered: bool) -> Self {
+        let size = cells.len();
+        Part { lo, cells, current: Marks::new(size, scattered), next: Marks::new(size, scattered) }
+    }
+}
+
 /// A part's slice solved: every value of the ranks `lo..lo + cells.len()`.
 pub struct Slice {
     pub lo: u64,
@@ -193,15 +201,11 @@ fn solve_slice<G: Reversible<Value = Outcome>>(
         Some(saves) => saves.resume(peers, (hi - lo) as usize, ctl)?,
         None => None,
     };
-    let (size, scattered) = ((hi - lo) as usize, game.predecessors_scattered());
     let resuming = resumed.is_some();
     let (mut part, ended, mut level, mut saved) = match resumed {
-        Some((Resumed { level, ended, cells }, saved)) => (
-            Part { lo, cells, current: Marks::new(size, scattered), next: Marks::new(size, scattered) },
-            ended,
-            level,
-            saved,
-        ),
+        Some((Resumed { level, ended, cells }, saved)) => {
+            (Part::new(lo, cells, game.predecessors_scattered()), ended, level, saved)
+        }
         None => {
             ctl.start("counting moves", hi - lo);
             let (part, ended) = count_part(game, lo, hi, ctl)?;
@@ -438,8 +442,7 @@ fn count_part<G: Reversible<Value = Outcome>>(
             Ok::<_, Error>(ended)
         })
         .try_reduce(Vec::new, |a, b| Ok(add_counts(a, b)))?;
-    let (size, scattered) = (cells.len(), game.predecessors_scattered());
-    Ok((Part { lo, cells, current: Marks::new(size, scattered), next: Marks::new(size, scattered) }, ended))
+    Ok((Part::new(lo, cells, game.predecessors_scattered()), ended))
 }
 
 /// One part's walk of a level: its positions settled at the level before

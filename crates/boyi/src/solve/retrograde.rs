@@ -186,7 +186,7 @@ fn solve_with<G: Reversible<Value = Outcome>>(
         Run::Done(cells) => Ok(Solved::from_outcome_bytes(cells::into_outcome_bytes(cells))),
         Run::Widen { cells, ended, level, saver } => {
             // both tables at once while the cells are copied
-            let both = bytes_needed_in(game, 2, game.predecessors_scattered()).saturating_add(game.size());
+            let both = bytes_needed_reversible(game).saturating_add(game.size());
             ctl.reserve("the retrograde table, widened to two-byte cells", both)?;
             let wide = widen(cells);
             propagate(game, wide, ended, level, &Unmoves, scan_always, 0, saver, ctl)?.wide()
