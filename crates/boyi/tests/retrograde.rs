@@ -149,7 +149,7 @@ proptest! {
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(24))]
 
-    /// Thousands of positions: a level's marks stand for lines of 64
+    /// Thousands of positions: a level's marks stand for lines of 128
     /// positions where predecessors are scattered, and these span many
     /// lines, words of marks and workers' shares.
     #[test]
