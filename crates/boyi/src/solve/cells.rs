@@ -48,6 +48,14 @@ pub(crate) trait Cell: Sync + Send + Sized {
     /// `level`; `line` is at most 64 cells. A level's walk scans every
     /// marked line with it, so it compares without branching.
     fn at_level(line: &[Self], level: u32) -> u64;
+    /// Tells the cell, if unsettled, that one of its moves is worth
+    /// `value`, where no other thread touches it; whether that settled
+    /// it. `None`: the stored form has no shortcut, and the solver updates
+    /// the two-byte form.
+    #[inline]
+    fn tell_alone(&self, _value: Outcome) -> Option<bool> {
+        None
+    }
 }
 
 impl Cell for AtomicU16 {
@@ -200,6 +208,23 @@ impl Cell for AtomicU8 {
             .enumerate()
             .fold(0, |hits, (i, cell)| hits | u64::from(u32::from(AtomicU8::load(cell, Relaxed)) == level) << i)
     }
+
+    /// Counted down and settled in the byte itself: going through the
+    /// two-byte form and back took chase n = 64 1.05 times as long.
+    #[inline]
+    fn tell_alone(&self, value: Outcome) -> Option<bool> {
+        let byte = AtomicU8::load(self, Relaxed);
+        if !(NARROW_LEVELS as u8..NARROW_DRAW).contains(&byte) {
+            return Some(false);
+        }
+        // (no loses-in-two floor here: see `narrow`)
+        let settles = value.is_win() || byte == NARROW_DRAW - 1;
+        // a settled byte is the remoteness
+        let new = if settles { value.remoteness().map_or(NARROW_DRAW, |r| r as u8) } else { byte + 1 };
+        debug_assert!(!settles || new == narrow(value.pack()), "{value:?} does not fit a narrow cell");
+        AtomicU8::store(self, new, Relaxed);
+        Some(settles)
+    }
 }
 
 /// A finished narrow table's bytes in the database's one-byte encoding
@@ -226,6 +251,24 @@ mod tests {
             let wide = WIDE[b as usize];
             assert!(AtomicU8::fits(wide), "{b}");
             assert_eq!(narrow(wide), b);
+        }
+    }
+
+    #[test]
+    fn a_narrow_cell_is_told_as_its_two_byte_form_is() {
+        let values = [Outcome::Win(1), Outcome::Lose(2), Outcome::Win(7), Outcome::Lose(190), Outcome::Win(191)];
+        for b in 0..=255u8 {
+            for value in values {
+                let cell = AtomicU8::from_raw(u16::from(b));
+                let told = cell.tell_alone(value).expect("a narrow cell has the shortcut");
+                let wide = WIDE[b as usize];
+                let (want, settles) = if wide & PENDING == PENDING {
+                    super::super::retrograde::updated(wide, value)
+                } else {
+                    (wide, false)
+                };
+                assert_eq!((Cell::load(&cell), told), (want, settles), "byte {b} told {value:?}");
+            }
         }
     }
 

@@ -725,12 +725,15 @@ pub(super) fn settle<C: Cell>(cell: &C, value: Outcome, rank: u64, next: &Marks)
 /// striped walk): a load and a store, no locked instruction.
 #[inline]
 fn settle_alone<C: Cell>(cell: &C, value: Outcome, rank: u64, next: &Marks) -> bool {
-    let cur = cell.load();
-    if cur & PENDING != PENDING {
-        return false;
-    }
-    let (new, settles) = updated(cur, value);
-    cell.store(new);
+    let settles = cell.tell_alone(value).unwrap_or_else(|| {
+        let cur = cell.load();
+        if cur & PENDING != PENDING {
+            return false;
+        }
+        let (new, settles) = updated(cur, value);
+        cell.store(new);
+        settles
+    });
     if settles {
         next.mark_alone(rank);
     }
@@ -740,7 +743,7 @@ fn settle_alone<C: Cell>(cell: &C, value: Outcome, rank: u64, next: &Marks) -> b
 /// An unsettled cell `cur` told that one of its moves is worth `value` to
 /// it: the cell it becomes, and whether that settles it for the next level.
 #[inline]
-fn updated(cur: u16, value: Outcome) -> (u16, bool) {
+pub(super) fn updated(cur: u16, value: Outcome) -> (u16, bool) {
     let floored = !value.is_win() && cur & MOVES == 1 && cur & LOSES_IN_TWO != 0 && value < Outcome::Lose(2);
     let new = if floored {
         Outcome::Lose(2).pack()
