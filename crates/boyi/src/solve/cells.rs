@@ -49,9 +49,13 @@ pub(crate) trait Cell: Sync + Send + Sized {
     /// marked line with it, so it compares without branching.
     fn at_level(line: &[Self], level: u32) -> u64;
     /// Tells the cell, if unsettled, that one of its moves is worth
-    /// `value`, where no other thread touches it; whether that settled
-    /// it. `None`: the stored form has no shortcut, and the solver updates
-    /// the two-byte form.
+    /// `value`; whether that settled it. `None`: the stored form has no
+    /// shortcut, and the solver updates the two-byte form.
+    #[inline]
+    fn tell(&self, _value: Outcome) -> Option<bool> {
+        None
+    }
+    /// [`Cell::tell`] where no other thread touches the cell.
     #[inline]
     fn tell_alone(&self, _value: Outcome) -> Option<bool> {
         None
@@ -209,22 +213,52 @@ impl Cell for AtomicU8 {
             .fold(0, |hits, (i, cell)| hits | u64::from(u32::from(AtomicU8::load(cell, Relaxed)) == level) << i)
     }
 
+    #[inline]
+    fn tell(&self, value: Outcome) -> Option<bool> {
+        let mut byte = AtomicU8::load(self, Relaxed);
+        if value.is_win() {
+            // Turns alternate, so a level's positions are all wins or all
+            // losses, and every update of a level that settles a win is this
+            // same win: nothing can race a plain store but that same store,
+            // and the lock a compare-and-swap takes was most of chase's
+            // time. (Two threads may both count it settled: the count only
+            // says whether the next level has work.)
+            let Some((new, settles)) = narrow_told(byte, value) else { return Some(false) };
+            AtomicU8::store(self, new, Relaxed);
+            return Some(settles);
+        }
+        loop {
+            let Some((new, settles)) = narrow_told(byte, value) else { return Some(false) };
+            match self.compare_exchange_weak(byte, new, Relaxed, Relaxed) {
+                Ok(_) => return Some(settles),
+                Err(actual) => byte = actual,
+            }
+        }
+    }
+
     /// Counted down and settled in the byte itself: going through the
     /// two-byte form and back took chase n = 64 1.05 times as long.
     #[inline]
     fn tell_alone(&self, value: Outcome) -> Option<bool> {
-        let byte = AtomicU8::load(self, Relaxed);
-        if !(NARROW_LEVELS as u8..NARROW_DRAW).contains(&byte) {
-            return Some(false);
-        }
-        // (no loses-in-two floor here: see `narrow`)
-        let settles = value.is_win() || byte == NARROW_DRAW - 1;
-        // a settled byte is the remoteness
-        let new = if settles { value.remoteness().map_or(NARROW_DRAW, |r| r as u8) } else { byte + 1 };
-        debug_assert!(!settles || new == narrow(value.pack()), "{value:?} does not fit a narrow cell");
+        let Some((new, settles)) = narrow_told(AtomicU8::load(self, Relaxed), value) else { return Some(false) };
         AtomicU8::store(self, new, Relaxed);
         Some(settles)
     }
+}
+
+/// The narrow cell `byte`, if unsettled, told that one of its moves is
+/// worth `value`: the byte it becomes, and whether that settles it. (No
+/// loses-in-two floor here: see `narrow`.)
+#[inline]
+fn narrow_told(byte: u8, value: Outcome) -> Option<(u8, bool)> {
+    if !(NARROW_LEVELS as u8..NARROW_DRAW).contains(&byte) {
+        return None;
+    }
+    let settles = value.is_win() || byte == NARROW_DRAW - 1;
+    // a settled byte is its remoteness; an unsettled one counts up to it
+    let new = if settles { value.remoteness().map_or(NARROW_DRAW, |r| r as u8) } else { byte + 1 };
+    debug_assert!(!settles || new == narrow(value.pack()), "{value:?} does not fit a narrow cell");
+    Some((new, settles))
 }
 
 /// A finished narrow table's bytes in the database's one-byte encoding
@@ -259,15 +293,17 @@ mod tests {
         let values = [Outcome::Win(1), Outcome::Lose(2), Outcome::Win(7), Outcome::Lose(190), Outcome::Win(191)];
         for b in 0..=255u8 {
             for value in values {
-                let cell = AtomicU8::from_raw(u16::from(b));
-                let told = cell.tell_alone(value).expect("a narrow cell has the shortcut");
                 let wide = WIDE[b as usize];
                 let (want, settles) = if wide & PENDING == PENDING {
                     super::super::retrograde::updated(wide, value)
                 } else {
                     (wide, false)
                 };
-                assert_eq!((Cell::load(&cell), told), (want, settles), "byte {b} told {value:?}");
+                let (alone, shared) = (AtomicU8::from_raw(u16::from(b)), AtomicU8::from_raw(u16::from(b)));
+                let told = alone.tell_alone(value).expect("a narrow cell has the shortcut");
+                assert_eq!((Cell::load(&alone), told), (want, settles), "byte {b} told {value:?} alone");
+                let told = shared.tell(value).expect("a narrow cell has the shortcut");
+                assert_eq!((Cell::load(&shared), told), (want, settles), "byte {b} told {value:?}");
             }
         }
     }

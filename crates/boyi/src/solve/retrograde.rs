@@ -689,36 +689,23 @@ pub(super) fn finish_cells<G: Indexed<Value = Outcome>, C: Cell>(game: &G, cells
 /// to it; if that settles it, it is marked for the next level.
 #[inline]
 pub(super) fn settle<C: Cell>(cell: &C, value: Outcome, rank: u64, next: &Marks) -> bool {
-    let mut cur = cell.load();
-    if C::BYTES == 1 && value.is_win() {
-        // In one-byte cells turns alternate, so a level's positions are all
-        // wins or all losses, and every update of a level that settles a
-        // win is this same win: nothing can race a plain store but that
-        // same store, and the lock a compare-and-swap takes was most of
-        // chase's time. (Two threads may both count it settled: the count
-        // only says whether the next level has work.)
-        if cur & PENDING != PENDING {
-            return false;
-        }
-        cell.store(value.pack());
-        next.mark(rank);
-        return true;
-    }
-    loop {
-        if cur & PENDING != PENDING {
-            return false;
-        }
-        let (new, settles) = updated(cur, value);
-        match cell.compare_exchange(cur, new) {
-            Ok(_) => {
-                if settles {
-                    next.mark(rank);
-                }
-                return settles;
+    let settles = cell.tell(value).unwrap_or_else(|| {
+        let mut cur = cell.load();
+        loop {
+            if cur & PENDING != PENDING {
+                return false;
             }
-            Err(actual) => cur = actual,
+            let (new, settles) = updated(cur, value);
+            match cell.compare_exchange(cur, new) {
+                Ok(_) => return settles,
+                Err(actual) => cur = actual,
+            }
         }
+    });
+    if settles {
+        next.mark(rank);
     }
+    settles
 }
 
 /// [`settle`] where no other thread touches the cell or its marks (a
