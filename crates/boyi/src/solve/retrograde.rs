@@ -17,7 +17,7 @@
 //! stored in one byte ([`super::cells`]), and widened to two at the level
 //! where the game outlasts it. A level is walked in parallel; threads
 //! settle positions with compare-and-swap (in one-byte cells a win with a
-//! plain store: see [`settle`]; where the game bounds how far predecessors
+//! plain store: see `Cell::tell`; where the game bounds how far predecessors
 //! lie, in stripes that no two threads share, with plain loads and stores:
 //! see [`stripe_words`]), and whoever settles a position marks it for the
 //! next level ([`super::marks`]). Predecessors come from the game's un-moves
