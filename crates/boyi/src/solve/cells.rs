@@ -46,7 +46,8 @@ pub(crate) trait Cell: Sync + Send + Sized {
     fn from_raw(raw: u16) -> Self;
     /// Bit `i` set where `line[i]` holds a win or loss of remoteness
     /// `level`; `line` is at most 64 cells. A level's walk scans every
-    /// marked line with it, so it compares without branching.
+    /// marked line with it, 64 cells at a time, so it compares without
+    /// branching.
     fn at_level(line: &[Self], level: u32) -> u64;
     /// Tells the cell, if unsettled, that one of its moves is worth
     /// `value`; whether that settled it. `None`: the stored form has no

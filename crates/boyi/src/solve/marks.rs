@@ -8,9 +8,10 @@
 //! one-byte cells) for those of the level is lost in that wait: the marks
 //! then cost 1/1024 of a byte a position, where a bit a position came to
 //! 31 MB a level beside Dōbutsu Shōgi's 249 MB table (lines of 64 cost
-//! 0.48 MB more and took 0.99 of the time; lines of 256 took 1.03). Where predecessors are
-//! neighbours a walked position is cheap and the scan was not (1.2 times
-//! chase n = 64's time), so a bit stands for one position there.
+//! 0.48 MB more and took 0.99 of the time; lines of 256 took 1.03).
+//! Where predecessors are neighbours a walked position is cheap and the
+//! scan was not (1.2 times chase n = 64's time), so a bit stands for one
+//! position there.
 
 use std::ops::Range;
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
@@ -71,7 +72,9 @@ impl Marks {
     }
 
     /// Words a worker takes at once out of `words`: at most 65,536
-    /// positions, at least 1,024 where the level has 64 times that.
+    /// positions, at least 1,024 where the level has 64 times that, and
+    /// never less than a word (8,192 positions where a bit stands for a
+    /// line).
     pub(super) fn words_per_task(&self, words: usize) -> usize {
         let span = self.word_span();
         (words / 64).clamp((TASK_LEAST / span).max(1), (TASK_MOST / span).max(1))
