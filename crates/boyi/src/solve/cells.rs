@@ -216,7 +216,6 @@ impl Cell for AtomicU8 {
 
     #[inline]
     fn tell(&self, value: Outcome) -> Option<bool> {
-        let mut byte = AtomicU8::load(self, Relaxed);
         if value.is_win() {
             // Turns alternate, so a level's positions are all wins or all
             // losses, and every update of a level that settles a win is this
@@ -224,10 +223,9 @@ impl Cell for AtomicU8 {
             // and the lock a compare-and-swap takes was most of chase's
             // time. (Two threads may both count it settled: the count only
             // says whether the next level has work.)
-            let Some((new, settles)) = narrow_told(byte, value) else { return Some(false) };
-            AtomicU8::store(self, new, Relaxed);
-            return Some(settles);
+            return self.tell_alone(value);
         }
+        let mut byte = AtomicU8::load(self, Relaxed);
         loop {
             let Some((new, settles)) = narrow_told(byte, value) else { return Some(false) };
             match self.compare_exchange_weak(byte, new, Relaxed, Relaxed) {
