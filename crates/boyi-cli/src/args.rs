@@ -174,6 +174,12 @@ pub enum Command {
         /// table hit rates).
         #[arg(long, requires = "connect4")]
         duplication: bool,
+        /// With --connect4: solve each position on one thread and then on
+        /// --threads threads, in turn, and report the speedup. Timing both
+        /// in one process, position by position, keeps a virtual machine's
+        /// drift (a fifth either way over minutes) out of the ratio.
+        #[arg(long, requires = "connect4", conflicts_with = "duplication")]
+        scaling: bool,
         /// Instead, solve chase n = 64 in one process and with its rank
         /// space cut into each of these numbers of parts (the distributed
         /// solver's algorithm, parts as threads of one process).

@@ -406,6 +406,8 @@ pub struct Sets<'a> {
     pub runs: usize,
     /// Also report what the search threads did and duplicated.
     pub duplication: bool,
+    /// Time each position on one thread and on the asked threads, in turn.
+    pub scaling: bool,
 }
 
 pub fn connect4_sets(
@@ -502,6 +504,10 @@ fn run_sets<S: boyi_games::connect4::Shape>(
 
     let threads = c4::threads(options);
     let mut search = AlphaBeta::new(game, ctl.clone(), boyi_games::connect4::table_bytes(ctl))?;
+    if sets.scaling {
+        search.table().touch_all();
+        return run_scaling(game, &mut search, sets, options.weak, threads, emit);
+    }
     if sets.duplication {
         search = search.with_stats();
     }
@@ -564,6 +570,78 @@ fn run_sets<S: boyi_games::connect4::Shape>(
         for (name, by_thread) in &threads_by_set {
             emit(&by_thread.row(name));
         }
+    }
+    Ok(())
+}
+
+/// `--scaling`: each position solved on one thread and on `threads`, in
+/// turn (which goes first alternates), `runs` times, the fastest of each
+/// counting. A position's two times are taken milliseconds apart, so the
+/// machine's drift, a fifth either way over minutes, cancels in their
+/// ratio; the ratio of the sums and the median ratio are the figures.
+fn run_scaling<S: boyi_games::connect4::Shape>(
+    game: &boyi_games::connect4::Connect4<S>,
+    search: &mut boyi::solve::alphabeta::AlphaBeta<boyi_games::connect4::Connect4<S>>,
+    sets: &Sets,
+    weak: bool,
+    threads: usize,
+    emit: &dyn Fn(&str),
+) -> Result<(), boyi_games::Error> {
+    use boyi_games::judge::connect4 as c4;
+    if threads < 2 {
+        return Err(boyi_games::Error::input("--scaling compares one thread with more: give --threads 2 or more"));
+    }
+    emit(&format!(
+        "machine: {} cores; 1 against {threads} search threads, in turn, each position; table {}; {}{}\n\n\
+         | set | positions | correct | mean time, 1 thread | mean time, {threads} threads | speedup of the sums | \
+         speedup, median a position (range) |\n|---|---|---|---|---|---|---|\n",
+        std::thread::available_parallelism().map_or(1, |n| n.get()),
+        boyi::control::format_bytes(search.table().bytes()),
+        if weak { "weak solve" } else { "exact solve" },
+        if sets.runs > 1 { format!(", fastest of {}", sets.runs) } else { String::new() },
+    ));
+    for file in sets.files {
+        let text = std::fs::read_to_string(file)
+            .map_err(|e| boyi_games::Error::input(format!("cannot read {}: {e}", file.display())))?;
+        let lines: Vec<&str> = text.lines().take(sets.limit.unwrap_or(usize::MAX)).collect();
+        let (mut one, mut many, mut correct) = (Duration::ZERO, Duration::ZERO, 0usize);
+        let mut ratios = Vec::with_capacity(lines.len());
+        for (i, line) in lines.iter().enumerate() {
+            let mut parts = line.split_whitespace();
+            let board = game.parse(parts.next().unwrap_or(""))?;
+            let expected: Option<i32> = parts.next().and_then(|s| s.parse().ok());
+            let expected = expected.map(|e| if weak { e.signum() } else { e });
+            // Whichever runs first finds the caches cold: the order
+            // alternates from one position to the next.
+            let order = if i % 2 == 0 { [(0, 1), (1, threads)] } else { [(1, threads), (0, 1)] };
+            let mut best = [Duration::MAX; 2];
+            let mut right = true;
+            for _ in 0..sets.runs.max(1) {
+                for (slot, t) in order {
+                    search.clear();
+                    let t0 = Instant::now();
+                    let score = c4::score(search, &board, weak, t)?;
+                    best[slot] = best[slot].min(t0.elapsed());
+                    right &= expected == Some(score);
+                }
+            }
+            one += best[0];
+            many += best[1];
+            ratios.push(best[0].as_secs_f64() / best[1].as_secs_f64().max(1e-9));
+            correct += usize::from(right);
+        }
+        ratios.sort_by(f64::total_cmp);
+        let n = lines.len().max(1) as u32;
+        let name = file.file_name().map_or("?".into(), |f| f.to_string_lossy().into_owned());
+        let median = ratios.get(ratios.len() / 2).copied().unwrap_or(0.0);
+        let (low, high) = (ratios.first().copied().unwrap_or(0.0), ratios.last().copied().unwrap_or(0.0));
+        emit(&format!(
+            "| {name} | {} | {correct} | {} | {} | {:.2} | {median:.2} ({low:.2}–{high:.2}) |\n",
+            lines.len(),
+            micros(one / n),
+            micros(many / n),
+            one.as_secs_f64() / many.as_secs_f64().max(1e-9),
+        ));
     }
     Ok(())
 }

@@ -250,7 +250,20 @@ fn run(command: Command, threads: Option<usize>, databases: Vec<Arc<Database>>, 
             eprintln!("boyi: wrote {count} positions to {}", out.display());
             Ok(())
         }
-        Command::Bench { names, runs, list, input, connect4, limit, duplication, parts, dobutsu, table, options } => {
+        Command::Bench {
+            names,
+            runs,
+            list,
+            input,
+            connect4,
+            limit,
+            duplication,
+            scaling,
+            parts,
+            dobutsu,
+            table,
+            options,
+        } => {
             if !parts.is_empty() {
                 let runs = runs.unwrap_or(if dobutsu { 1 } else { 3 });
                 let solved = if table {
@@ -278,7 +291,7 @@ fn run(command: Command, threads: Option<usize>, databases: Vec<Arc<Database>>, 
                 bench::lookups(&databases, runs.unwrap_or(5), write_stdout);
             } else if !connect4.is_empty() {
                 let options = judge_options(options, threads, &databases);
-                let sets = bench::Sets { files: &connect4, limit, runs: runs.unwrap_or(1), duplication };
+                let sets = bench::Sets { files: &connect4, limit, runs: runs.unwrap_or(1), duplication, scaling };
                 bench::connect4_sets(&sets, &options, ctl, &write_stdout)?;
             } else if list {
                 write_stdout(&bench::list());

@@ -474,3 +474,25 @@ fn bench_reports_what_the_search_threads_duplicate() {
     assert!(row.starts_with("| Test_L1_R2 | ") && row.matches(" / ").count() == 4, "{row}");
     assert!(row.contains("% of the second's"), "{row}");
 }
+
+#[test]
+fn bench_times_one_thread_against_more_position_by_position() {
+    let set = format!("{}/../../tests/data/connect4/Test_L2_R1", env!("CARGO_MANIFEST_DIR"));
+    let args = ["bench", "--connect4", &set, "--limit", "3", "--threads", "2", "--scaling", "--memory", "64M"];
+    let out = boyi(&args, "");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let s = text(&out.stdout);
+    let row = s.lines().last().unwrap();
+    // every position right on both thread counts, then two times, the
+    // speedup of the sums and the median speedup with its range
+    assert!(row.starts_with("| Test_L2_R1 | 3 | 3 | "), "{s}");
+    let cells: Vec<&str> = row.split(" | ").collect();
+    assert_eq!(cells.len(), 7, "{row}");
+    assert!(cells[5].parse::<f64>().is_ok_and(|r| r > 0.0), "{row}");
+    assert!(cells[6].contains('(') && cells[6].contains('–'), "{row}");
+    // One thread against one is no comparison.
+    let out = boyi(&["bench", "--connect4", &set, "--limit", "1", "--threads", "1", "--scaling"], "");
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
+    assert!(text(&out.stderr).contains("--threads 2 or more"), "{}", text(&out.stderr));
+    assert_eq!(text(&out.stderr).lines().count(), 1);
+}
