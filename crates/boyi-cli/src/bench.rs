@@ -522,15 +522,10 @@ fn run_sets<S: boyi_games::connect4::Shape>(
     ));
     let mut threads_by_set = Vec::new();
     for file in sets.files {
-        let text = std::fs::read_to_string(file)
-            .map_err(|e| boyi_games::Error::input(format!("cannot read {}: {e}", file.display())))?;
-        let lines: Vec<&str> = text.lines().take(sets.limit.unwrap_or(usize::MAX)).collect();
+        let (name, positions) = read_set(game, file, sets.limit)?;
         let (mut total, mut max, mut nodes, mut correct) = (Duration::ZERO, Duration::ZERO, 0u64, 0usize);
         let mut by_thread = Threads::default();
-        for line in &lines {
-            let mut parts = line.split_whitespace();
-            let board = game.parse(parts.next().unwrap_or(""))?;
-            let expected: Option<i32> = parts.next().and_then(|s| s.parse().ok());
+        for &(board, expected) in &positions {
             let (mut took, mut score) = (Duration::MAX, None);
             for _ in 0..sets.runs.max(1) {
                 search.clear();
@@ -545,12 +540,11 @@ fn run_sets<S: boyi_games::connect4::Shape>(
             let expected = expected.map(|e| if options.weak { e.signum() } else { e });
             correct += usize::from(expected.is_some() && expected == score);
         }
-        let n = lines.len().max(1) as u32;
-        let name = file.file_name().map_or("?".into(), |f| f.to_string_lossy().into_owned());
+        let n = positions.len().max(1) as u32;
         let row = format!(
             "| {} | {} | {} | {} | {} | {} |\n",
             name,
-            lines.len(),
+            positions.len(),
             correct,
             micros(total / n),
             micros(max),
@@ -601,15 +595,10 @@ fn run_scaling<S: boyi_games::connect4::Shape>(
         if sets.runs > 1 { format!(", fastest of {}", sets.runs) } else { String::new() },
     ));
     for file in sets.files {
-        let text = std::fs::read_to_string(file)
-            .map_err(|e| boyi_games::Error::input(format!("cannot read {}: {e}", file.display())))?;
-        let lines: Vec<&str> = text.lines().take(sets.limit.unwrap_or(usize::MAX)).collect();
+        let (name, positions) = read_set(game, file, sets.limit)?;
         let (mut one, mut many, mut correct) = (Duration::ZERO, Duration::ZERO, 0usize);
-        let mut ratios = Vec::with_capacity(lines.len());
-        for (i, line) in lines.iter().enumerate() {
-            let mut parts = line.split_whitespace();
-            let board = game.parse(parts.next().unwrap_or(""))?;
-            let expected: Option<i32> = parts.next().and_then(|s| s.parse().ok());
+        let mut ratios = Vec::with_capacity(positions.len());
+        for (i, &(board, expected)) in positions.iter().enumerate() {
             let expected = expected.map(|e| if weak { e.signum() } else { e });
             // Whichever runs first finds the caches cold: the order
             // alternates from one position to the next.
@@ -631,19 +620,42 @@ fn run_scaling<S: boyi_games::connect4::Shape>(
             correct += usize::from(right);
         }
         ratios.sort_by(f64::total_cmp);
-        let n = lines.len().max(1) as u32;
-        let name = file.file_name().map_or("?".into(), |f| f.to_string_lossy().into_owned());
+        let n = positions.len().max(1) as u32;
         let median = ratios.get(ratios.len() / 2).copied().unwrap_or(0.0);
         let (low, high) = (ratios.first().copied().unwrap_or(0.0), ratios.last().copied().unwrap_or(0.0));
         emit(&format!(
             "| {name} | {} | {correct} | {} | {} | {:.2} | {median:.2} ({low:.2}–{high:.2}) |\n",
-            lines.len(),
+            positions.len(),
             micros(one / n),
             micros(many / n),
             one.as_secs_f64() / many.as_secs_f64().max(1e-9),
         ));
     }
     Ok(())
+}
+
+/// A position of a benchmark set and the score its line gives, if any.
+type Scored = (boyi_games::connect4::Board, Option<i32>);
+
+/// A set's name and its first `limit` positions (lines `moves score`).
+fn read_set<S: boyi_games::connect4::Shape>(
+    game: &boyi_games::connect4::Connect4<S>,
+    file: &std::path::Path,
+    limit: Option<usize>,
+) -> Result<(String, Vec<Scored>), boyi_games::Error> {
+    let text = std::fs::read_to_string(file)
+        .map_err(|e| boyi_games::Error::input(format!("cannot read {}: {e}", file.display())))?;
+    let positions = text
+        .lines()
+        .take(limit.unwrap_or(usize::MAX))
+        .map(|line| {
+            let mut parts = line.split_whitespace();
+            let board = game.parse(parts.next().unwrap_or(""))?;
+            Ok((board, parts.next().and_then(|s| s.parse().ok())))
+        })
+        .collect::<Result<_, boyi_games::Error>>()?;
+    let name = file.file_name().map_or("?".into(), |f| f.to_string_lossy().into_owned());
+    Ok((name, positions))
 }
 
 fn micros(d: Duration) -> String {
