@@ -191,8 +191,11 @@ impl<G: Game> AlphaBeta<'_, G> {
         let start_nodes = self.nodes;
         let mut best = -SCORE_INF;
         let mut best_move = self.arena[start];
-        let busy = self.busy.clone().filter(|_| ply < Self::SHARE_PLIES || game.etc_worthwhile(pos));
-        if let Some(b) = &busy {
+        // Borrowed where used, never cloned: an `Arc` clone a node is two
+        // atomic updates of one counter that every thread shares (10 % of a
+        // lone thread's time, more beside others).
+        let shares = self.busy.is_some() && (ply < Self::SHARE_PLIES || game.etc_worthwhile(pos));
+        if let (true, Some(b)) = (shares, &self.busy) {
             b.enter(key);
         }
         // Bit i: the move at arena[start + i] was deferred because another
@@ -218,7 +221,7 @@ impl<G: Game> AlphaBeta<'_, G> {
             }
             let mv = self.arena[at];
             let step = game.play(pos, mv);
-            if let (true, Some(b)) = (first_pass, &busy) {
+            if let (true, true, Some(b)) = (first_pass, shares, &self.busy) {
                 if at > start && at - start < 64 && b.contains(game.key(&step.pos)) {
                     deferred |= 1 << (at - start);
                     continue;
@@ -233,7 +236,7 @@ impl<G: Game> AlphaBeta<'_, G> {
                 }
             }
         }
-        if let Some(b) = &busy {
+        if let (true, Some(b)) = (shares, &self.busy) {
             b.leave(key);
         }
         let bound = match probed {
