@@ -504,14 +504,13 @@ fn run_sets<S: boyi_games::connect4::Shape>(
 
     let threads = c4::threads(options);
     let mut search = AlphaBeta::new(game, ctl.clone(), boyi_games::connect4::table_bytes(ctl))?;
-    if sets.scaling {
-        search.table().touch_all();
-        return run_scaling(game, &mut search, sets, options.weak, threads, emit);
-    }
     if sets.duplication {
         search = search.with_stats();
     }
     search.table().touch_all();
+    if sets.scaling {
+        return run_scaling(game, &mut search, sets, options.weak, threads, emit);
+    }
     emit(&format!(
         "machine: {} cores; {threads} search thread(s); table {}; {} per position{}\n\n\
          | set | positions | correct | mean time | max time | mean nodes |\n|---|---|---|---|---|---|\n",
