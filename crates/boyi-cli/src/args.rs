@@ -21,8 +21,10 @@ pub struct Cli {
     #[arg(long, global = true, value_name = "SIZE", value_parser = parse_size)]
     pub memory: Option<u64>,
 
-    /// Worker threads, 1 or more (default: one per core).
-    #[arg(long, global = true, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    /// Worker threads, 1 to 1024 (default: one per core). Each thread is
+    /// started whatever the input, so tens of thousands would exhaust the
+    /// system's threads before any work began.
+    #[arg(long, global = true, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=1024))]
     pub threads: Option<u16>,
 
     /// A solved database (`boyi db build`) to answer from instead of

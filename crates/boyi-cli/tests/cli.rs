@@ -294,10 +294,15 @@ fn large_pebble_piles_are_valued_not_called_over() {
 }
 
 #[test]
-fn threads_must_be_one_or_more() {
+fn threads_must_be_one_to_1024() {
     let out = boyi(&["--threads", "0", "list"], "");
     assert_eq!(out.status.code(), Some(2));
-    assert!(text(&out.stderr).contains("0 is not in 1.."), "{}", text(&out.stderr));
+    assert!(text(&out.stderr).contains("0 is not in 1..=1024"), "{}", text(&out.stderr));
+    // Refused before any thread starts: 25,000 once took minutes and panicked.
+    let out = boyi(&["--threads", "25000", "solve", "coin-game"], "2 1 2\n");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("25000 is not in 1..=1024"), "{}", text(&out.stderr));
+    assert!(out.stdout.is_empty());
 }
 
 #[test]
