@@ -243,6 +243,7 @@ fn run(command: Command, threads: Option<usize>, databases: Vec<Arc<Database>>, 
             play::run(pos, !second, &Cx::new(ctl, &session)).map_err(in_context(id))
         }
         Command::Book { game: name, params, depth, out } => {
+            output_dir_exists(&out)?;
             let entry = game(&name)?;
             let id = entry.info().id;
             let params = Params::from_words(params.iter().map(String::as_str)).map_err(in_context(id))?;
@@ -420,8 +421,29 @@ fn distributed_build(
     Ok(())
 }
 
+/// Refuses an output file whose directory does not exist, before the work
+/// that would be lost when writing it fails.
+fn output_dir_exists(out: &std::path::Path) -> Result<(), Failure> {
+    let dir = match out.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => std::path::Path::new("."),
+    };
+    if dir.is_dir() {
+        Ok(())
+    } else {
+        Err(Failure::from(Error::input(format!(
+            "cannot write {}: the directory {} does not exist",
+            out.display(),
+            dir.display()
+        ))))
+    }
+}
+
 /// `boyi db build | info | verify`.
 fn db(command: DbCommand, threads: Option<usize>, ctl: &Control) -> Result<(), Failure> {
+    if let DbCommand::Build { out, .. } | DbCommand::Compress { out, .. } = &command {
+        output_dir_exists(out)?;
+    }
     match command {
         DbCommand::Build { distributed: true, game: name, params, out, compress, checkpoint_every } => {
             distributed_build(&name, &params, &out, compress, checkpoint_every, threads, ctl)

@@ -501,3 +501,18 @@ fn bench_times_one_thread_against_more_position_by_position() {
     assert!(text(&out.stderr).contains("--threads 2 or more"), "{}", text(&out.stderr));
     assert_eq!(text(&out.stderr).lines().count(), 1);
 }
+
+#[test]
+fn an_output_file_in_a_missing_directory_is_refused_before_the_work() {
+    for args in [
+        &["db", "build", "chase", "n=100", "--out", "/nonexistent-boyi-dir/x.db"][..],
+        &["book", "connect4", "--depth", "2", "--out", "/nonexistent-boyi-dir/b.book"][..],
+    ] {
+        let out = boyi(args, "");
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = text(&out.stderr);
+        assert_eq!(err.lines().count(), 1, "{err}");
+        // the up-front check's words, not the write's error after the solve
+        assert!(err.contains("/nonexistent-boyi-dir does not exist"), "{err}");
+    }
+}
