@@ -13,7 +13,8 @@ fn boyi(args: &[&str], stdin: &str) -> Output {
         .stderr(Stdio::piped())
         .spawn()
         .expect("boyi runs");
-    child.stdin.take().unwrap().write_all(stdin.as_bytes()).unwrap();
+    // (a process that refuses its arguments exits before reading: a broken pipe)
+    let _ = child.stdin.take().unwrap().write_all(stdin.as_bytes());
     child.wait_with_output().unwrap()
 }
 
@@ -514,5 +515,19 @@ fn an_output_file_in_a_missing_directory_is_refused_before_the_work() {
         assert_eq!(err.lines().count(), 1, "{err}");
         // the up-front check's words, not the write's error after the solve
         assert!(err.contains("/nonexistent-boyi-dir does not exist"), "{err}");
+    }
+}
+
+#[test]
+fn a_bad_position_word_is_named_for_what_is_wrong_with_it() {
+    for (args, says) in [
+        (&["analyze", "dobutsu", "S/gll/-c-/-C-/ELG/-"][..], "2 lions"),
+        (&["analyze", "fibonacci-nim", "2:90,0"][..], "cannot occur"),
+    ] {
+        let out = boyi(args, "");
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = text(&out.stderr);
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(err.contains(says) && !err.contains("move 1"), "{args:?}: {err}");
     }
 }

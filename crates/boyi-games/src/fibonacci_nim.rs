@@ -135,6 +135,14 @@ static INFO: Info = Info {
 };
 
 const MAX_STONES: u64 = 1_000_000_000_000_000_000;
+
+/// Whether some play reaches `(stones, most)` (`most` at most `stones`):
+/// the start, or a pile after a take of `t`, where the most is `2t`
+/// capped at the stones.
+fn reachable((n, most): Pile) -> bool {
+    n == 0 || most + 1 == n || most == n || (most >= 2 && most.is_multiple_of(2))
+}
+
 /// Piles up to this are valued by the counting search (n² positions).
 const COUNTED: u64 = 120;
 /// Small takes listed beyond the winning ones.
@@ -161,6 +169,13 @@ impl Listing for FibonacciListing {
             [n, limit] => (n, limit.min(n)),
             _ => return Err(Error::position(format!("\"{}\" is not stones,most like 90,6", notation::shorten(rest)))),
         };
+        if !reachable(pile) {
+            return Err(Error::position(format!(
+                "{} stones with at most {} to take cannot occur: the most is one less than the stones at the start, \
+                 and later twice the last take (2 or more, even) or all the stones",
+                pile.0, pile.1
+            )));
+        }
         Ok((FibonacciNim, Moving { pos: pile, mover }))
     }
 
@@ -247,6 +262,25 @@ impl Listing for FibonacciListing {
 mod tests {
     use super::*;
     use boyi::Control;
+
+    #[test]
+    fn positions_no_play_reaches_are_refused() {
+        for word in ["2:90,0", "2:90,1", "1:10,5", "2:10,7"] {
+            assert!(matches!(FibonacciListing.parse(word), Err(Error::Position(_))), "{word} was read");
+        }
+        for word in ["1:100", "2:90,6", "2:90,89", "1:7,7", "2:7,9", "1:1,0", "2:0,0"] {
+            assert!(FibonacciListing.parse(word).is_ok(), "{word} was refused");
+        }
+        // Every pile play reaches is read back.
+        let game = FibonacciNim;
+        let mut seen = vec![FibonacciNim::start(30)];
+        while let Some(pile) = seen.pop() {
+            assert!(reachable(pile), "{pile:?}");
+            let mut moves = Vec::new();
+            game.moves(&pile, &mut moves);
+            seen.extend(moves.into_iter().map(|t| game.play(&pile, t).pos).filter(|p| p.0 > 25));
+        }
+    }
 
     #[test]
     fn the_theorem_and_its_winning_takes_match_the_generic_solver() {

@@ -502,8 +502,13 @@ pub fn position_from_words(entry: &'static dyn Entry, words: &[String]) -> Resul
     let (params, rest) = words.split_at(params_end);
     if params.is_empty() {
         if let Some((first, moves)) = rest.split_first() {
-            if let Ok(pos) = entry.open(first) {
-                return play_all(pos, moves);
+            match entry.open(first) {
+                Ok(pos) => return play_all(pos, moves),
+                // No game's moves hold these and positions do (`2:90,6`,
+                // `S/gle/-c-/-C-/ELG/-`): what is wrong with the position
+                // says more than that it is no legal first move.
+                Err(e) if first.contains([':', '/']) => return Err(e),
+                Err(_) => {}
             }
         }
     }
