@@ -504,10 +504,12 @@ pub fn position_from_words(entry: &'static dyn Entry, words: &[String]) -> Resul
         if let Some((first, moves)) = rest.split_first() {
             match entry.open(first) {
                 Ok(pos) => return play_all(pos, moves),
-                // No game's moves hold these and positions do (`2:90,6`,
-                // `S/gle/-c-/-C-/ELG/-`): what is wrong with the position
-                // says more than that it is no legal first move.
-                Err(e) if first.contains([':', '/']) => return Err(e),
+                // Shaped like a position (`2:90,6`, `S/gle/-c-/-C-/ELG/-`)
+                // and no legal first move either (lasker-nim's `3:1+2` is
+                // one): what is wrong with the position says more.
+                Err(e) if first.contains([':', '/']) && entry.start(&Params::new())?.play(first).is_err() => {
+                    return Err(e)
+                }
                 Err(_) => {}
             }
         }
