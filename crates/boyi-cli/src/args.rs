@@ -185,7 +185,7 @@ pub enum Command {
         /// Instead, solve chase n = 64 in one process and with its rank
         /// space cut into each of these numbers of parts (the distributed
         /// solver's algorithm, parts as threads of one process).
-        #[arg(long, value_name = "P", num_args = 1..)]
+        #[arg(long, value_name = "P", num_args = 1.., value_parser = parse_parts)]
         parts: Vec<usize>,
         /// With --parts: the whole of Dōbutsu Shōgi (2.5·10^8 positions, a
         /// minute a solve) instead of chase n = 64.
@@ -308,6 +308,14 @@ fn parse_board(text: &str) -> Result<(u32, u32), String> {
     let w = w.trim().parse().map_err(|_| format!("`{text}`: the width is not a number"))?;
     let h = h.trim().parse().map_err(|_| format!("`{text}`: the height is not a number"))?;
     Ok((w, h))
+}
+
+/// A number of parts for `bench --parts`: each is a thread of its own.
+fn parse_parts(text: &str) -> Result<usize, String> {
+    match text.parse::<usize>() {
+        Ok(p @ 1..=1024) => Ok(p),
+        _ => Err(format!("`{text}` is not a number of parts in 1..=1024")),
+    }
 }
 
 pub fn parse_size(text: &str) -> Result<u64, String> {

@@ -288,9 +288,8 @@ pub fn run(filters: &[String], runs: usize, ctl: &Control, emit: impl Fn(&str)) 
     };
     if chosen.is_empty() {
         return Err(boyi_games::Error::input(format!(
-            "no benchmark matches {}; known:\n{}",
-            filters.join(" "),
-            list().trim_end()
+            "no benchmark matches {}; `boyi bench --list` names them",
+            filters.join(" ")
         )));
     }
     emit(&format!(

@@ -30,9 +30,9 @@ fn main() -> ExitCode {
             Examples: boyi analyze chase 6; boyi play connect4; boyi solve young-chess < examples/young-chess/sample1.in",
         )
         .mut_subcommand("solve", |c| c.after_long_help(render::formats()));
-    let cli = match Cli::from_arg_matches(&command.get_matches()) {
+    let cli = match command.try_get_matches().and_then(|m| Cli::from_arg_matches(&m)) {
         Ok(cli) => cli,
-        Err(e) => e.exit(),
+        Err(e) => return usage_error(e),
     };
     let threads = cli.threads.map(usize::from);
     if let Some(n) = threads {
@@ -73,6 +73,22 @@ fn main() -> ExitCode {
             ExitCode::from(failure.error.exit_code() as u8)
         }
     }
+}
+
+/// Help and version as clap prints them; a mistake in the arguments in one
+/// line, as every other error, with the command whose help tells more.
+fn usage_error(e: clap::Error) -> ExitCode {
+    use clap::error::ErrorKind::{DisplayHelp, DisplayHelpOnMissingArgumentOrSubcommand, DisplayVersion};
+    if matches!(e.kind(), DisplayHelp | DisplayHelpOnMissingArgumentOrSubcommand | DisplayVersion) {
+        e.exit()
+    }
+    let text = e.render().to_string();
+    let what = text.split("\n\n").next().unwrap_or(&text);
+    let what = what.trim().trim_start_matches("error:").split_whitespace().collect::<Vec<_>>().join(" ");
+    let usage = text.lines().find_map(|l| l.trim().strip_prefix("Usage: ")).unwrap_or("boyi");
+    let command: Vec<&str> = usage.split_whitespace().take_while(|w| !w.starts_with(['[', '<'])).collect();
+    eprintln!("boyi: {what} (see `{} --help`)", command.join(" "));
+    ExitCode::from(2)
 }
 
 /// Tells a failure on stderr, in one line.
@@ -185,6 +201,19 @@ fn open_databases(paths: &[PathBuf]) -> Result<Vec<Arc<Database>>, Failure> {
     paths.iter().map(|p| Database::open(p).map(Arc::new).map_err(|e| Failure::from(Error::from(e)))).collect()
 }
 
+/// Refuses a database of another game than `id`: asked to answer from a
+/// file, a user who gave the wrong one should hear so, not wait for a solve.
+fn databases_of(id: &str, databases: &[Arc<Database>]) -> Result<(), Failure> {
+    match databases.iter().find(|d| d.header().game != id) {
+        Some(d) => Err(Failure::from(Error::input(format!(
+            "the database given is for {} ({}), not for {id}",
+            d.header().game,
+            d.header().params.replace('\n', " ")
+        )))),
+        None => Ok(()),
+    }
+}
+
 fn judge_options(o: JudgeOptions, threads: Option<usize>, databases: &[Arc<Database>]) -> SolveOptions {
     SolveOptions {
         size: o.size,
@@ -223,6 +252,7 @@ fn run(command: Command, threads: Option<usize>, databases: Vec<Arc<Database>>, 
         Command::Analyze { game: name, words, input, case, json, book } => {
             let entry = game(&name)?;
             let id = entry.info().id;
+            databases_of(id, &databases)?;
             let pos = position_of(entry, &words, input.as_deref(), true, case).map_err(in_context(id))?;
             let session = session(ctl, threads, book, &databases);
             let analysis = pos.analyze(&Cx::new(ctl, &session)).map_err(in_context(id))?;
@@ -238,6 +268,7 @@ fn run(command: Command, threads: Option<usize>, databases: Vec<Arc<Database>>, 
             let entry = game(&name)?;
             let id = entry.info().id;
             // Stdin carries the person's moves, not an instance.
+            databases_of(id, &databases)?;
             let pos = position_of(entry, &words, None, false, 1).map_err(in_context(id))?;
             let session = session(ctl, threads, book, &databases);
             play::run(pos, !second, &Cx::new(ctl, &session)).map_err(in_context(id))
@@ -500,7 +531,8 @@ fn db(command: DbCommand, threads: Option<usize>, ctl: &Control) -> Result<(), F
             Ok(())
         }
         DbCommand::Info { file, json } => {
-            let db = Arc::new(Database::open(&file).map_err(|e| Failure::from(Error::from(e)))?);
+            // info and verify report a damaged file rather than refuse it
+            let db = Arc::new(Database::open_unchecked(&file).map_err(|e| Failure::from(Error::from(e)))?);
             let info = render::database_info(&db, ctl)?;
             if json {
                 write_stdout(&format!("{}\n", serde_json::to_string_pretty(&info).expect("reports serialize")));
@@ -510,7 +542,7 @@ fn db(command: DbCommand, threads: Option<usize>, ctl: &Control) -> Result<(), F
             Ok(())
         }
         DbCommand::Verify { file } => {
-            let db = Database::open(&file).map_err(|e| Failure::from(Error::from(e)))?;
+            let db = Database::open_unchecked(&file).map_err(|e| Failure::from(Error::from(e)))?;
             let header = db.header();
             let entry = game(&header.game)?;
             if !db.checksum_ok(ctl).map_err(Error::from)? {

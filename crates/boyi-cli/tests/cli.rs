@@ -306,6 +306,28 @@ fn threads_must_be_one_to_1024() {
     assert!(out.stdout.is_empty());
 }
 
+/// A mistake in the arguments is one line naming it and the help to read,
+/// exit 2, as every other error; help itself still prints whole.
+#[test]
+fn argument_mistakes_are_one_line() {
+    for (args, says) in [
+        (&["solve", "--frobnicate"][..], "unexpected argument '--frobnicate' found (see `boyi solve --help`)"),
+        (&["analyze"][..], "<GAME> (see `boyi analyze --help`)"),
+        (&["frob"][..], "unrecognized subcommand 'frob'"),
+        (&["bench", "--parts", "0"][..], "`0` is not a number of parts in 1..=1024"),
+        (&["bench", "nosuch"][..], "no benchmark matches nosuch; `boyi bench --list` names them"),
+        (&["analyze", "chase", "n=5", "n=6"][..], "parameter `n` is given twice"),
+    ] {
+        let out = boyi(args, "");
+        let err = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(err.starts_with("boyi: ") && err.contains(says), "{args:?}: {err}");
+    }
+    let out = boyi(&["solve", "--help"], "");
+    assert!(out.status.success() && text(&out.stdout).contains("Usage: boyi solve"));
+}
+
 #[test]
 fn help_names_each_problem_once_and_rightly() {
     let help = text(&boyi(&["solve", "--help"], "").stdout);
@@ -398,6 +420,17 @@ fn databases_build_verify_and_answer() {
     let out = boyi(&["analyze", "torus-chase", "n=6", "--db", path], "");
     assert_eq!(out.status.code(), Some(2));
     assert!(text(&out.stderr).contains("not for this instance"), "{}", text(&out.stderr));
+    // A file of another game is refused, not ignored for a solve.
+    let out = boyi(&["analyze", "chase", "n=5", "--db", path], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("is for torus-chase (black=5,5 k=2 n=5 white=1,1), not for chase"),
+        "{}",
+        text(&out.stderr)
+    );
+    let out = boyi(&["solve", "dobutsu", "--db", path], "S/-l-/-c-/-C-/-L-/-\n");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("holds no position of this input"), "{}", text(&out.stderr));
 
     // Judge input answered from a database: the same lines as a solve.
     let chase = dir.join("chase.db");
@@ -426,6 +459,12 @@ fn databases_build_verify_and_answer() {
     let out = boyi(&["db", "verify", damaged.to_str().unwrap()], "");
     assert_eq!(out.status.code(), Some(2));
     assert!(text(&out.stderr).contains("checksum"), "{}", text(&out.stderr));
+    // Nothing answers from it: a lookup would be silently wrong.
+    let out = boyi(&["analyze", "torus-chase", "n=5", "--db", damaged.to_str().unwrap()], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("do not match their checksum"), "{}", text(&out.stderr));
+    let info = text(&boyi(&["db", "info", damaged.to_str().unwrap()], "").stdout);
+    assert!(info.contains("DOES NOT MATCH"), "{info}");
     // Not a database at all, or cut short.
     std::fs::write(&damaged, b"hello").unwrap();
     let out = boyi(&["db", "info", damaged.to_str().unwrap()], "");

@@ -100,7 +100,11 @@ impl Params {
         for w in words {
             let (name, value) =
                 w.split_once('=').ok_or_else(|| Error::params(format!("`{w}` is not a parameter like n=6")))?;
-            p.set(name.trim(), value.trim());
+            let name = name.trim();
+            if p.get(name).is_some() {
+                return Err(Error::params(format!("parameter `{name}` is given twice")));
+            }
+            p.set(name, value.trim());
         }
         Ok(p)
     }
@@ -190,6 +194,7 @@ mod tests {
             "chase has no parameter `size`; its parameters: n"
         );
         assert!(Params::from_words(["7"]).is_err());
+        assert_eq!(Params::from_words(["n=5", " n =6"]).unwrap_err().to_string(), "parameter `n` is given twice");
         let json = serde_json::json!({"n": 5, "moves": "", "x": null});
         assert_eq!(Params::from_json(json.as_object().unwrap()).unwrap(), Params::new().with("n", 5));
         assert_eq!(

@@ -324,7 +324,9 @@ fn database_round_trip(g: &Loopy) -> Result<(), TestCaseError> {
     db::Stored::encode(new, header.encoding, &mut slot);
     bytes[at..at + width].copy_from_slice(&slot);
     std::fs::write(&path, bytes).unwrap();
-    let changed = db::Database::open(&path).unwrap();
+    let refused = db::Database::open(&path).unwrap_err().to_string();
+    prop_assert!(refused.contains("do not match their checksum"), "{}", refused);
+    let changed = db::Database::open_unchecked(&path).unwrap();
     prop_assert!(!changed.checksum_ok(&ctl).unwrap());
     let found = db::verify(g, &changed, 10, &ctl).unwrap();
     prop_assert!(found.iter().any(|d| d.rank == 0 && d.stored == new), "{:?}", found);

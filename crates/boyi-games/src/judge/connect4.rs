@@ -74,7 +74,8 @@ impl Problem for Connect4Problem {
 
     fn help(&self) -> &'static str {
         "Input: one position a line, as the 1-based columns played from the empty board (`4453`);\n\
-         anything after the first token (an expected score) is ignored. An empty line is the empty board.\n\
+         a second token, the expected score the test sets carry, may follow and is not used.\n\
+         An empty line is the empty board.\n\
          Output: one score a line: 0 for a draw; if the side to move wins, (W*H + 1 - s) / 2 where s is\n\
          the number of stones before its winning stone; the negative of that if it loses.\n\
          Example:\n  2252576253462244111563365343671351441 -1\n  -> -1\n\
