@@ -94,6 +94,16 @@ pub struct AlphaBeta<'g, G: Game> {
 impl<'g, G: Game> AlphaBeta<'g, G> {
     pub const DEFAULT_TABLE_BYTES: u64 = 64 << 20;
     const CHECK_EVERY: u64 = 1 << 16;
+    /// Nodes a parallel search spends alone before starting its threads,
+    /// about half a millisecond: most positions finish in fewer, and
+    /// starting threads costs more (Connect Four's L3_R1 set: 7 µs a
+    /// position alone, 75 µs on two threads). Longer cost what it saves:
+    /// the work done alone is on one core. Two threads against one, the
+    /// first 40 of L1_R2 and first 300 of L2_R2 (`bench --scaling --runs
+    /// 3`, two sittings): 65,536 nodes alone 1.41–1.43 and 1.09–1.10;
+    /// 8,192 1.50–1.51 and 1.24–1.27; 4,096 1.52–1.53 and 1.29; 2,048
+    /// 1.51–1.52 and 1.28–1.32.
+    const SOLO_NODES: u64 = 1 << 12;
     /// Native stack kept free before a deeper call moves to a new segment.
     const STACK_RED_ZONE: usize = 128 << 10;
     const STACK_SEGMENT: usize = 4 << 20;
@@ -119,7 +129,7 @@ impl<'g, G: Game> AlphaBeta<'g, G> {
             stop: Arc::new(AtomicBool::new(false)),
             busy: None,
             solo_until: u64::MAX,
-            solo_nodes: Self::CHECK_EVERY,
+            solo_nodes: Self::SOLO_NODES,
             stats: None,
             helper_stats: Vec::new(),
         }
@@ -131,7 +141,7 @@ impl<'g, G: Game> AlphaBeta<'g, G> {
     }
 
     /// Parallel searches start their threads after `nodes` nodes searched
-    /// alone (default 65536, about 10 ms); 0 starts them at once, which
+    /// alone (default 4,096, about half a millisecond); 0 starts them at once, which
     /// tests use to exercise the parallel search on small games.
     pub fn with_solo_nodes(mut self, nodes: u64) -> Self {
         self.solo_nodes = nodes;
