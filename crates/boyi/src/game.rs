@@ -119,6 +119,14 @@ pub trait Game: Sync {
         false
     }
 
+    /// Whether the threads of a parallel search should split this
+    /// position's moves (each move asks a table shared by the threads
+    /// whether another thread is in it): worth it where subtrees are
+    /// large. By default, where cutoffs are checked.
+    fn split_worthwhile(&self, pos: &Self::Pos) -> bool {
+        self.etc_worthwhile(pos)
+    }
+
     /// A 64-bit key for transposition tables. Games with a compact exact
     /// encoding should return it; the default hashes the position.
     fn key(&self, pos: &Self::Pos) -> u64 {

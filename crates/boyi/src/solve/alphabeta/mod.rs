@@ -109,7 +109,7 @@ impl<'g, G: Game> AlphaBeta<'g, G> {
     const STACK_SEGMENT: usize = 4 << 20;
     const STACK_CHECK_PLIES: usize = 16;
     /// Threads share out the moves of nodes this close to the root, and
-    /// deeper where the game says subtrees are large (`etc_worthwhile`).
+    /// deeper where the game says subtrees are large (`split_worthwhile`).
     const SHARE_PLIES: usize = 8;
 
     pub fn new(game: &'g G, ctl: Control, table_bytes: u64) -> Result<Self, Error> {

@@ -195,7 +195,7 @@ impl<G: Game> AlphaBeta<'_, G> {
         // atomic updates of one counter that every thread shares, a cache
         // line passed between the cores twice a node (two threads took 1.2
         // to 1.3 times as long with it).
-        let shares = self.busy.is_some() && (ply < Self::SHARE_PLIES || game.etc_worthwhile(pos));
+        let shares = self.busy.is_some() && (ply < Self::SHARE_PLIES || game.split_worthwhile(pos));
         if let (true, Some(b)) = (shares, &self.busy) {
             b.enter(key);
         }
