@@ -208,7 +208,7 @@ fn databases_of(id: &str, databases: &[Arc<Database>]) -> Result<(), Failure> {
         Some(d) => Err(Failure::from(Error::input(format!(
             "the database given is for {} ({}), not for {id}",
             d.header().game,
-            d.header().params.replace('\n', " ")
+            d.header().params_line()
         )))),
         None => Ok(()),
     }
@@ -443,7 +443,7 @@ fn distributed_build(
             "boyi: wrote {} positions of {} ({}) to {} in {:.1} s on {ranks} rank{}",
             header.size,
             header.game,
-            header.params.replace('\n', " "),
+            header.params_line(),
             out.display(),
             started.elapsed().as_secs_f64(),
             if ranks == 1 { "" } else { "s" }
@@ -509,7 +509,7 @@ fn db(command: DbCommand, threads: Option<usize>, ctl: &Control) -> Result<(), F
                 "boyi: wrote {} positions of {} ({}) to {} in {:.1} s",
                 header.size,
                 header.game,
-                header.params.replace('\n', " "),
+                header.params_line(),
                 out.display(),
                 started.elapsed().as_secs_f64()
             );

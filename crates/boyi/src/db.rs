@@ -207,6 +207,13 @@ pub enum Layout {
     Zstd { block_log2: u8 },
 }
 
+impl Header {
+    /// The parameters on one line, as messages show them.
+    pub fn params_line(&self) -> String {
+        self.params.replace('\n', " ")
+    }
+}
+
 impl Layout {
     pub fn describe(self) -> String {
         match self {

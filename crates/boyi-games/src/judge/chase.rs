@@ -80,13 +80,7 @@ fn solve(
         order.chunk_by(|&a, &b| (starts[a].n, starts[a].reach) == (starts[b].n, starts[b].reach)).collect();
     let games: Vec<Chase> = groups.iter().map(|g| game(&starts[g[0]], torus, ctl)).collect::<Result<_, _>>()?;
     let keys: Vec<String> = games.iter().map(|g| listing.solved_key(g).expect("chase is solved whole")).collect();
-    if let Some(db) = options.databases.iter().find(|d| !keys.contains(&d.header().key)) {
-        return Err(Error::input(format!(
-            "the database given ({} {}) holds no board of this input",
-            db.header().game,
-            db.header().params.replace('\n', " ")
-        )));
-    }
+    options.databases_hold(&keys, "board")?;
     for ((&group, key), game) in groups.iter().zip(&keys).zip(&games) {
         let table = match options.databases.iter().find(|d| &d.header().key == key) {
             Some(db) => Solved::<Outcome>::mapped(db.clone())

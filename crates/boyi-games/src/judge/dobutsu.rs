@@ -71,13 +71,7 @@ impl Problem for DobutsuProblem {
         let positions = parse(input)?;
         let keys: Vec<String> =
             positions.iter().map(|(game, _)| DobutsuListing.solved_key(game).expect("solved whole")).collect();
-        if let Some(db) = options.databases.iter().find(|d| !keys.contains(&d.header().key)) {
-            return Err(Error::input(format!(
-                "the database given ({} {}) holds no position of this input",
-                db.header().game,
-                db.header().params.replace('\n', " ")
-            )));
-        }
+        options.databases_hold(&keys, "position")?;
         let mut tables: HashMap<[u8; 3], Solved<Outcome>> = HashMap::new();
         let mut out = String::new();
         for (game, state) in &positions {

@@ -51,6 +51,20 @@ pub struct SolveOptions {
 }
 
 impl SolveOptions {
+    /// Refuses a database that holds none of `keys`, the instances the
+    /// input asks about (`what` names one: a board, a position): given a
+    /// file to answer from, a user who gave the wrong one hears so.
+    pub fn databases_hold(&self, keys: &[String], what: &str) -> Result<(), Error> {
+        match self.databases.iter().find(|d| !keys.contains(&d.header().key)) {
+            Some(db) => Err(Error::input(format!(
+                "the database given ({} {}) holds no {what} of this input",
+                db.header().game,
+                db.header().params_line()
+            ))),
+            None => Ok(()),
+        }
+    }
+
     /// Fails naming the first option set that `problem` does not take.
     pub fn only_defaults(&self, problem: &str) -> Result<(), Error> {
         self.only_defaults_but(problem, &[])

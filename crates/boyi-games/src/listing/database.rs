@@ -36,7 +36,7 @@ impl Cx<'_> {
             return Err(Error::input(format!(
                 "the database given is for {} ({}), not for this instance; `boyi db build {game} PARAMS` makes one",
                 game,
-                db.header().params.replace('\n', " ")
+                db.header().params_line()
             )));
         }
         Ok(None)

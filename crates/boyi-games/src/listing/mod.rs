@@ -402,7 +402,7 @@ impl<L: Listing> Entry for L {
         if self.solved_key(&game).as_deref() != Some(header.key.as_str()) {
             return Err(Error::input(format!(
                 "the file's parameters ({}) do not make the instance it names",
-                header.params.replace('\n', " ")
+                header.params_line()
             )));
         }
         Listing::verify(self, &game, db, limit, ctl)
