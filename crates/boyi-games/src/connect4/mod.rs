@@ -406,6 +406,45 @@ mod tests {
         assert!(plain.thread_stats().is_empty(), "off unless asked for");
     }
 
+    /// The two strategy bounds of the search (claimeven for the second
+    /// player, follow-up for the first) against plain minimax on random
+    /// positions: whenever one says something, it holds, and each says
+    /// something often enough for this to fail if it were wrong.
+    #[test]
+    fn strategy_bounds_hold() {
+        let mut rng = crate::generate::Rng::new(11);
+        let mut said = [0u32; 2];
+        for (w, h, fewest, positions) in
+            [(4u32, 4u32, 0i64, 20_000), (5, 4, 0, 20_000), (6, 4, 6, 20_000), (7, 6, 28, 5_000)]
+        {
+            let g = Connect4::new(w, h);
+            let mut memo = std::collections::HashMap::new();
+            let claimeven_checks = said[0] + 150;
+            for _ in 0..positions {
+                let stones = rng.range(fewest, g.cells() as i64 - 2);
+                let picks: Vec<u8> = (0..stones).map(|_| rng.range(0, 255) as u8).collect();
+                let b = random_position(&g, &picks);
+                let mut moves = Vec::new();
+                g.moves(&b, &mut moves);
+                if moves.is_empty() {
+                    continue;
+                }
+                let playable = g.possible(&b);
+                let second_to_move = b.moves % 2;
+                let bound =
+                    if second_to_move == 0 { g.claimeven_bound(&b, playable) } else { g.follow_up_bound(&b, playable) };
+                // (claimeven says something far more often: a sample is enough)
+                if bound == i32::MAX || second_to_move == 0 && said[0] >= claimeven_checks {
+                    continue;
+                }
+                said[second_to_move as usize] += 1;
+                let value = brute(&g, &b, &mut memo);
+                assert!(value <= bound, "{w}x{h} {b:?}: value {value}, bound {bound}");
+            }
+        }
+        assert!(said[0] >= 400 && said[1] > 100, "bounds said something {said:?} times");
+    }
+
     #[test]
     fn four_by_four_from_the_start() {
         // 4x4 Connect Four is a draw (Tromp's table of small boards).
