@@ -119,6 +119,17 @@ pub trait Game: Sync {
         false
     }
 
+    /// Whether this position is near enough to the end of the game for
+    /// its table entry to go to alpha-beta's small table instead of the
+    /// large one. The small table stays in the processor's cache, and the
+    /// positions near the leaves, the most numerous, are probed and stored
+    /// without waiting for memory; their subtrees are small, so what the
+    /// small table forgets costs little to search again.
+    fn near_leaves(&self, pos: &Self::Pos) -> bool {
+        let _ = pos;
+        false
+    }
+
     /// Whether the threads of a parallel search should split this
     /// position's moves (each move asks a table shared by the threads
     /// whether another thread is in it): worth it where subtrees are

@@ -60,10 +60,11 @@ impl<G: Game> AlphaBeta<'_, G> {
         let (main, helpers) = std::thread::scope(|scope| {
             let handles: Vec<_> = (1..threads as u64)
                 .map(|_| {
-                    let (ctl, tt, stop, busy) = (self.ctl.clone(), self.tt.clone(), stop.clone(), busy.clone());
+                    let (ctl, tt, near) = (self.ctl.clone(), self.tt.clone(), self.near.clone());
+                    let (stop, busy) = (stop.clone(), busy.clone());
                     let pos = pos.clone();
                     scope.spawn(move || {
-                        let mut helper = AlphaBeta::with_table(game, ctl, tt).with_driver(driver);
+                        let mut helper = AlphaBeta::with_tables(game, ctl, tt, near).with_driver(driver);
                         if with_stats {
                             helper = helper.with_stats();
                         }

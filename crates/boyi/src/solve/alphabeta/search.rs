@@ -108,20 +108,22 @@ impl<G: Game> AlphaBeta<'_, G> {
         }
 
         let key = game.key(pos);
-        self.tt.prefetch(key);
+        let near = game.near_leaves(pos);
+        self.table_for(near).prefetch(key);
         // Ask for every child's bucket now: this node's own probe, the
         // ordering and the cutoff checks overlap their arrival, and each
         // child then finds its entry in cache. (Fetching only where the
         // cutoff checks read them measured slower: L2_R2 5.3-6.3 against
         // 4.0-5.5 ms.)
-        let mut child_keys = [0u64; 16];
+        let mut child_keys = [(0u64, false); 16];
         let known_keys = count.min(child_keys.len());
         for (k, &mv) in child_keys.iter_mut().zip(self.arena[start..end].iter()) {
-            *k = game.key(&game.play(pos, mv).pos);
-            self.tt.prefetch(*k);
+            let child = game.play(pos, mv).pos;
+            *k = (game.key(&child), game.near_leaves(&child));
+            self.table_for(k.1).prefetch(k.0);
         }
 
-        let probed = self.tt.probe(key);
+        let probed = self.table_for(near).probe(key);
         if let Some(stats) = &mut self.stats {
             stats.probe(key, probed.is_some());
         }
@@ -171,8 +173,8 @@ impl<G: Game> AlphaBeta<'_, G> {
         if game.etc_worthwhile(pos) {
             // Enhanced transposition cutoff: a child already known to be bad
             // enough for the opponent settles this position without a search.
-            for (&k, &mv) in child_keys[..known_keys].iter().zip(self.arena[end..end + count].iter()) {
-                if let Some(e) = self.tt.probe(k) {
+            for (&(k, child_near), &mv) in child_keys[..known_keys].iter().zip(self.arena[end..end + count].iter()) {
+                if let Some(e) = self.table_for(child_near).probe(k) {
                     let step = game.play(pos, mv);
                     let parent_at_least = match (step.turn, e.bound) {
                         (Turn::Pass, Bound::Upper | Bound::Exact) | (Turn::Again, Bound::Lower | Bound::Exact) => {
@@ -254,7 +256,7 @@ impl<G: Game> AlphaBeta<'_, G> {
             _ => Bound::Exact,
         };
         let hint = game.move_hint(pos, best_move, &self.arena[end..end + count]);
-        self.tt.store(key, Entry { score: best, bound, hint }, self.nodes - start_nodes);
+        self.table_for(near).store(key, Entry { score: best, bound, hint }, self.nodes - start_nodes);
         // A bound below the game's lower bound (or above its upper one)
         // would contradict it: a child's value or the game's bounds are wrong.
         debug_assert!(-SCORE_INF < best && best < SCORE_INF, "no move was searched");
