@@ -324,10 +324,10 @@ impl<S: Shape> Game for Connect4<S> {
     }
 
     /// Positions with 20 empty cells or fewer go to the small table near
-    /// the leaves (8 MiB). One thread, first 40 of L1_R2: 35–36 against
-    /// 41 ms a position (7 % more nodes); two threads 22.3–23.4 against
-    /// 25.9 ms; the empty board, weak, two threads: about 7 against 8.1 s
-    /// (with 4 MiB, 2 MiB or 16 MiB, or from 16 or 24 empty cells, no better).
+    /// the leaves. One thread: first 40 of L1_R2 35.6–37.0 against
+    /// 39.7–41.3 ms a position, the empty board's weak solve 12.3–12.5
+    /// against 14.7–14.8 s (182 M nodes against 152 M); from 17 empty
+    /// cells 36.8–39.4 ms and 13.0–13.3 s; from 24, 34.6 ms on L1_R2.
     fn near_leaves(&self, b: &Board) -> bool {
         b.moves + 20 >= self.cells()
     }
