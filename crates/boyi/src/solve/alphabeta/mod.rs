@@ -120,17 +120,23 @@ impl<'g, G: Game> AlphaBeta<'g, G> {
     /// cache with room to spare (32 MiB here), and the empty Connect Four
     /// board gained from 4 to 8 MiB (two threads, weak: 7.4 and 6.9 s).
     /// Its pages arrive on first touch, so a game without positions near
-    /// the leaves never pays for it.
+    /// the leaves never pays for it; beside a small large table it takes
+    /// an eighth of that table.
     pub const NEAR_BYTES: u64 = 8 << 20;
 
+    fn near_bytes(table_bytes: u64) -> u64 {
+        (table_bytes / 8).min(Self::NEAR_BYTES)
+    }
+
     pub fn new(game: &'g G, ctl: Control, table_bytes: u64) -> Result<Self, Error> {
-        ctl.reserve("the transposition tables", table_bytes.saturating_add(Self::NEAR_BYTES))?;
+        ctl.reserve("the transposition tables", table_bytes.saturating_add(Self::near_bytes(table_bytes)))?;
         Ok(Self::with_table(game, ctl, Arc::new(TranspositionTable::with_bytes(table_bytes))))
     }
 
     /// A search over an existing (possibly shared) table.
     pub fn with_table(game: &'g G, ctl: Control, tt: Arc<TranspositionTable>) -> Self {
-        Self::with_tables(game, ctl, tt, Arc::new(TranspositionTable::with_bytes(Self::NEAR_BYTES)))
+        let near = TranspositionTable::with_bytes(Self::near_bytes(tt.bytes()));
+        Self::with_tables(game, ctl, tt, Arc::new(near))
     }
 
     fn with_tables(game: &'g G, ctl: Control, tt: Arc<TranspositionTable>, near: Arc<TranspositionTable>) -> Self {
