@@ -13,10 +13,10 @@
 //! [`Game::key`]. The engine adds the table's best-move hint, forced moves
 //! searched without a table entry, enhanced transposition cutoffs where the
 //! game asks for them, a small table for positions near the leaves that
-//! stays in cache (`Game::near_leaves`), a null-window driver, and parallel search: threads
-//! search the same root, share the table, and split the moves of nodes near
-//! the root between them by deferring a move another thread is already in
-//! (ABDADA). Randomly perturbed move orders for the helpers (lazy SMP) were
+//! stays in cache (`Game::near_leaves`), a null-window driver, and parallel
+//! search: threads search the same root, share the tables, and split the
+//! moves of nodes near the root between them by deferring a move another
+//! thread is already in (ABDADA). Randomly perturbed move orders for the helpers (lazy SMP) were
 //! tried first: 2 threads were no faster than 1 on Connect Four.
 
 //!
@@ -122,7 +122,7 @@ impl<'g, G: Game> AlphaBeta<'g, G> {
     /// Its pages arrive on first touch, so a game without positions near
     /// the leaves never pays for it; beside a small large table it takes
     /// an eighth of that table.
-    pub const NEAR_BYTES: u64 = 8 << 20;
+    const NEAR_BYTES: u64 = 8 << 20;
 
     fn near_bytes(table_bytes: u64) -> u64 {
         (table_bytes / 8).min(Self::NEAR_BYTES)
