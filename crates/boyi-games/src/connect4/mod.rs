@@ -445,6 +445,38 @@ mod tests {
         assert!(said[0] >= 400 && said[1] > 100, "bounds said something {said:?} times");
     }
 
+    /// The shortcut the search takes for the claimeven bound after each of
+    /// the second player's replies gives what the bound gives on the board
+    /// after the reply.
+    #[test]
+    fn claimeven_after_a_reply() {
+        let mut rng = crate::generate::Rng::new(12);
+        let mut bounded = 0;
+        for (w, h) in [(4u32, 4u32), (7, 6), (6, 4)] {
+            let g = Connect4::new(w, h);
+            for _ in 0..5_000 {
+                let stones = 2 * rng.range(0, g.cells() as i64 / 2 - 1) + 1;
+                let picks: Vec<u8> = (0..stones).map(|_| rng.range(0, 255) as u8).collect();
+                let b = random_position(&g, &picks);
+                if b.moves.is_multiple_of(2) || g.last_mover_won(&b) {
+                    continue;
+                }
+                let playable = g.possible(&b);
+                let evens = g.even_rows & g.board & !b.mask & !playable;
+                for c in 0..w {
+                    if !g.can_play(&b, c) {
+                        continue;
+                    }
+                    let child = g.drop_in(&b, c);
+                    let expected = g.claimeven_bound(&child, g.possible(&child));
+                    assert_eq!(g.claimeven_after(&b, playable & g.column_mask(c), evens), expected, "{b:?} then {c}");
+                    bounded += (expected != i32::MAX) as u32;
+                }
+            }
+        }
+        assert!(bounded > 1000, "the bound said something {bounded} times");
+    }
+
     #[test]
     fn four_by_four_from_the_start() {
         // 4x4 Connect Four is a draw (Tromp's table of small boards).
