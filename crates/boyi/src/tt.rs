@@ -12,7 +12,7 @@
 //! number, so a new search starts with an empty table in O(1).
 //!
 //! A search uses the table's first 64 MiB at first and doubles what it
-//! uses as one search's work outgrows it ([`TranspositionTable::note_work`]): the
+//! uses as one search's entries outgrow it ([`TranspositionTable::note_stores`]): the
 //! operating system zeroes every page a search touches, and a gigabyte
 //! touched all over cost 1.7 s of system time on 40 openings that 64 MiB
 //! solve as fast. A slot's check is the whole key, so a key found in
@@ -200,28 +200,30 @@ impl TranspositionTable {
     /// Buckets in use at first: 64 MiB.
     const FIRST_BUCKETS: u64 = 1 << 20;
     const SLOTS_PER_BUCKET: u64 = Self::BUCKET_BYTES / Self::SLOT_BYTES;
-    /// Nodes a search visits, per slot in use, before the table doubles.
-    /// A wider table holds more, but every page it adds is zeroed by the
-    /// operating system on first touch (on these virtual machines about
-    /// 2 s a GiB), and replacement by work keeps what matters in a smaller
-    /// one. Connect Four's empty board on two threads (single runs,
-    /// interleaved): weak solve 12.2, 12.0 s at 1 node a slot; 11.5, 11.2
-    /// at 4; 10.6, 10.6 at 8; exact 16.8, 15.6 / 15.1, 16.3 / 15.5, 14.9;
-    /// the first 6 of L1_R3 812 against 775–780 ms a position at 8.
-    const NODES_PER_SLOT: u64 = 8;
+    /// Entries one search stores, per slot in use, before the table
+    /// doubles: a table that has taken as many entries as it has slots
+    /// starts to replace what it holds. Counting stores, not nodes, lets a
+    /// search that keeps most of its entries elsewhere (Connect Four's
+    /// positions near the leaves) keep a small table: the empty board's
+    /// weak solve, one thread, whole process (`solve`), 7.0–7.7 s at 64
+    /// MiB against 8.1–8.3 s when 8 nodes a slot had widened it to 128 MiB;
+    /// exact 10.1–10.9 s against 12.3–12.6 s at 256 MiB. Every page a
+    /// wider table adds is zeroed by the operating system on first touch.
+    const STORES_PER_SLOT: u64 = 1;
 
-    /// Tells the table that a search has visited `nodes` more nodes: once
-    /// one search has visited [`Self::NODES_PER_SLOT`] times as many as the
-    /// slots in use, it uses twice as many buckets. Many small searches (a judge's positions) keep to the
-    /// first buckets; one large one soon has them all.
-    /// Searches call it every few thousand nodes, so it is off the hot path.
-    pub fn note_work(&self, nodes: u64) {
+    /// Tells the table that a search has stored `stores` more entries in
+    /// it: once one search has stored [`Self::STORES_PER_SLOT`] times as
+    /// many as the slots in use, it uses twice as many buckets. Many small
+    /// searches (a judge's positions) keep to the first buckets; one large
+    /// one widens it as far as it fills it. Searches call it every few
+    /// thousand nodes, so it is off the hot path.
+    pub fn note_stores(&self, stores: u64) {
         let mask = self.mask.load(Ordering::Relaxed);
         if mask + 1 == self.buckets.len() as u64 {
             return;
         }
-        let work = self.work.fetch_add(nodes, Ordering::Relaxed) + nodes;
-        if work >= (mask + 1) * Self::SLOTS_PER_BUCKET * Self::NODES_PER_SLOT {
+        let work = self.work.fetch_add(stores, Ordering::Relaxed) + stores;
+        if work >= (mask + 1) * Self::SLOTS_PER_BUCKET * Self::STORES_PER_SLOT {
             let wider = (mask << 1 | 1).min(self.buckets.len() as u64 - 1);
             if self.mask.compare_exchange(mask, wider, Ordering::Relaxed, Ordering::Relaxed).is_ok() {
                 self.work.store(0, Ordering::Relaxed);
@@ -414,13 +416,13 @@ mod tests {
             tt.store(k * 7919, entry(k), 1);
         }
         // many small searches keep to the first buckets
-        let per_bucket = TranspositionTable::SLOTS_PER_BUCKET * TranspositionTable::NODES_PER_SLOT;
+        let per_bucket = TranspositionTable::SLOTS_PER_BUCKET * TranspositionTable::STORES_PER_SLOT;
         for _ in 0..8 {
             tt.start_search();
-            tt.note_work(first * per_bucket - 1);
+            tt.note_stores(first * per_bucket - 1);
         }
         assert_eq!(tt.bytes_in_use(), 64 << 20);
-        tt.note_work(1);
+        tt.note_stores(1);
         assert_eq!(tt.bytes_in_use(), 128 << 20);
         let mut kept = 0;
         for k in 0..10_000u64 {
@@ -432,9 +434,9 @@ mod tests {
         }
         // a key's bucket either stays or moves to the new half
         assert!(kept > 3000 && kept < 7000, "{kept}");
-        tt.note_work(first * 2 * per_bucket);
+        tt.note_stores(first * 2 * per_bucket);
         assert_eq!(tt.bytes_in_use(), 256 << 20);
-        tt.note_work(first * 100 * per_bucket);
+        tt.note_stores(first * 100 * per_bucket);
         assert_eq!(tt.bytes_in_use(), 256 << 20, "never past the table");
         let small = TranspositionTable::with_bytes(1 << 12);
         assert_eq!(small.bytes_in_use(), 1 << 12);

@@ -77,6 +77,9 @@ pub struct AlphaBeta<'g, G: Game> {
     /// shared by the threads like the large one.
     near: Arc<TranspositionTable>,
     nodes: u64,
+    /// Entries stored in the large table since it was last told
+    /// (`TranspositionTable::note_stores`).
+    stored: u64,
     driver: Driver,
     /// The move lists of the nodes on the current path, one above the other,
     /// so the search allocates nothing per node.
@@ -146,6 +149,7 @@ impl<'g, G: Game> AlphaBeta<'g, G> {
             tt,
             near,
             nodes: 0,
+            stored: 0,
             driver: Driver::NullWindow,
             arena: Vec::new(),
             stop: Arc::new(AtomicBool::new(false)),

@@ -60,7 +60,7 @@ impl<G: Game> AlphaBeta<'_, G> {
         if self.nodes.is_multiple_of(Self::CHECK_EVERY) {
             self.ctl.check()?;
             self.ctl.advance(Self::CHECK_EVERY);
-            self.tt.note_work(Self::CHECK_EVERY);
+            self.tt.note_stores(std::mem::take(&mut self.stored));
             if self.stop.load(Ordering::Relaxed) {
                 return Err(Halt::Done);
             }
@@ -257,6 +257,7 @@ impl<G: Game> AlphaBeta<'_, G> {
         };
         let hint = game.move_hint(pos, best_move, &self.arena[end..end + count]);
         self.table_for(near).store(key, Entry { score: best, bound, hint }, self.nodes - start_nodes);
+        self.stored += u64::from(!near);
         // A bound below the game's lower bound (or above its upper one)
         // would contradict it: a child's value or the game's bounds are wrong.
         debug_assert!(-SCORE_INF < best && best < SCORE_INF, "no move was searched");
