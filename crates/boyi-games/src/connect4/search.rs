@@ -346,7 +346,7 @@ impl<S: Shape> Game for Connect4<S> {
                 if lo < hi && cells - moves >= Self::CLAIMEVEN_REPLIES_EMPTY {
                     let evens = self.even_rows & empty & !possible;
                     let mut rest = safe;
-                    while rest != 0 {
+                    while rest != 0 && lo < hi {
                         let stone = rest & rest.wrapping_neg();
                         rest &= rest - 1;
                         let bound = self.claimeven_after(b, stone, evens);
