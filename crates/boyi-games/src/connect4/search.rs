@@ -141,16 +141,20 @@ impl<S: Shape> Connect4<S> {
     fn all_preceded(&self, late: u64, early: u64, filled: u64) -> bool {
         let h = self.height();
         let stride = h + 1;
+        // The bottom cells of four neighbouring columns.
+        let bases = 1 | 1 << stride | 1 << (2 * stride) | 1 << (3 * stride);
         [1, stride, h, h + 2].into_iter().all(|s| {
             let mut starts = late & (late >> s) & (late >> (2 * s)) & (late >> (3 * s));
+            let cells = 1 | 1 << s | 1 << (2 * s) | 1 << (3 * s);
             while starts != 0 {
                 let p = starts.trailing_zeros();
                 starts &= starts - 1;
-                let below = (0..4).fold(filled, |acc, k| {
-                    let cell = p + k * s;
-                    acc | ((1u64 << cell) - (1u64 << (cell - cell % stride)))
-                });
-                if !self.has_four(early & below) {
+                let base = p - p % stride;
+                // A vertical four: the cells below its lowest. Otherwise one
+                // cell a column: each minus its column's bottom cell is the
+                // cells below it, and no column borrows from the next.
+                let below = if s == 1 { (1u64 << p) - (1u64 << base) } else { (cells << p) - (bases << base) };
+                if !self.has_four(early & (filled | below)) {
                     return false;
                 }
             }
