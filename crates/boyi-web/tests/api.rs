@@ -308,19 +308,22 @@ fn a_refused_request_does_not_poison_the_cache() {
 #[test]
 fn a_value_still_being_computed_comes_with_progress_and_then_in_full() {
     let s = server(Duration::from_secs(10));
-    // Without waiting, the first answer is the position unvalued.
-    let req = json!({"game": "chase", "position": "12:1,1:12,12:w", "wait": 0});
+    // Without waiting, the first answer is the position unvalued. The
+    // board is large enough (a retrograde solve of about half a second)
+    // that the values cannot come before that answer: on 12x12 the solve
+    // once finished first.
+    let req = json!({"game": "chase", "position": "64:1,1:64,64:w", "wait": 0});
     let r = post(s.addr, "/api/analyze", &req);
     assert_eq!(r.status, 202, "{}", r.body);
     let j = r.json();
     assert_eq!(j["pending"], true);
     assert!(j["progress"]["done"].is_u64(), "{j}");
-    assert_eq!(j["state"]["position"], "12:1,1:12,12:w");
+    assert_eq!(j["state"]["position"], "64:1,1:64,64:w");
     assert!(j["state"]["moves"].as_array().unwrap().iter().all(|m| m["value"]["result"] == "unknown"));
     // Asking again (as the page does) ends with the values.
     let start = Instant::now();
     loop {
-        let r = post(s.addr, "/api/analyze", &json!({"game": "chase", "position": "12:1,1:12,12:w", "wait": 0.2}));
+        let r = post(s.addr, "/api/analyze", &json!({"game": "chase", "position": "64:1,1:64,64:w", "wait": 0.2}));
         if r.status == 200 {
             assert_eq!(r.json()["value"]["result"], "lose");
             break;
