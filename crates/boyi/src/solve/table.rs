@@ -24,18 +24,29 @@ use crate::value::{Outcome, Packed, Turn, Value};
 /// solving).
 const SERIAL_BELOW: u64 = 1 << 16;
 
+/// Nor is a table whose layers hold fewer positions than this on average:
+/// each layer is a dispatch to the pool and a wait for its threads, and
+/// over a hundred thin layers the handing over costs more than the second
+/// core gives. Young's chess, whole process (`perf stat -r 10`): 10x10
+/// (1,829 positions a layer) 12.2 ms on the calling thread against 17.4
+/// ms in the pool, 11x11 (5,782) 39.4 against 42.8 ms, 12x12 (18,629)
+/// 170 against 139 ms.
+const SERIAL_LAYERS_BELOW: u64 = 1 << 13;
+
 /// A worker's scratch: a part's members and a move list.
 type Scratch<G> = (Vec<(u64, <G as crate::game::Game>::Pos)>, Vec<<G as crate::game::Game>::Move>);
 
 /// Visits every position of `game`, the last layer first, each layer's
 /// parts in parallel (on the calling thread below [`SERIAL_BELOW`]
-/// positions), with a scratch move list; reports progress as "solving".
+/// positions or [`SERIAL_LAYERS_BELOW`] a layer), with a scratch move list;
+/// reports progress as "solving".
 fn walk_layers<G: Layered>(
     game: &G,
     ctl: &Control,
     visit: impl Fn(u64, &G::Pos, &mut Vec<G::Move>) -> Result<(), Error> + Sync + Send,
 ) -> Result<(), Error> {
-    let serial = game.size() < SERIAL_BELOW;
+    let per_layer = game.size() / game.layer_count().max(1) as u64;
+    let serial = game.size() < SERIAL_BELOW || per_layer < SERIAL_LAYERS_BELOW;
     let each = |(members, moves): &mut Scratch<G>, layer: usize, part: usize| {
         ctl.check()?;
         members.clear();
