@@ -413,11 +413,17 @@ impl<S: Shape> Game for Connect4<S> {
         b.moves + 18 < self.cells()
     }
 
-    /// Threads split the moves of positions with 12 empty cells or more:
-    /// the first 40 of L1_R2 on two threads took 25.0–25.3 ms a position
-    /// so, 26.0–26.5 when split only where cutoffs are checked (18).
+    /// Threads split the moves of positions with more than 18 empty cells,
+    /// as the cutoff checks do. Below that most positions live in the table
+    /// near the leaves, subtrees are small, and marking each node busy and
+    /// checking its moves cost more than splitting them saved: two threads
+    /// against one (`bench --scaling --runs 3`, first 40 of L1_R2, two
+    /// sittings) 1.53, 1.54 from 18 against 1.48, 1.42 from 12 (1.41, 1.39
+    /// from 8; 1.45, 1.47 from 23); the empty board on two threads, whole
+    /// process, 0.88 of the time from 12, exact and weak alike. (Before the
+    /// table near the leaves, splitting from 12 was the faster.)
     fn split_worthwhile(&self, b: &Board) -> bool {
-        b.moves + 12 < self.cells()
+        b.moves + 18 < self.cells()
     }
 
     fn scores_count_moves(&self) -> bool {
