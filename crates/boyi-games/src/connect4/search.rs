@@ -413,8 +413,8 @@ impl<S: Shape> Game for Connect4<S> {
         b.moves + 18 < self.cells()
     }
 
-    /// Threads split the moves of positions with more than 18 empty cells,
-    /// as the cutoff checks do. Below that most positions live in the table
+    /// Threads split the moves of the positions where cutoffs are checked
+    /// (more than 18 empty cells). Below that most positions live in the table
     /// near the leaves, subtrees are small, and marking each node busy and
     /// checking its moves cost more than splitting them saved: two threads
     /// against one (`bench --scaling --runs 3`, first 40 of L1_R2, two
@@ -423,7 +423,7 @@ impl<S: Shape> Game for Connect4<S> {
     /// process, 0.88 of the time from 12, exact and weak alike. (Before the
     /// table near the leaves, splitting from 12 was the faster.)
     fn split_worthwhile(&self, b: &Board) -> bool {
-        b.moves + 18 < self.cells()
+        self.etc_worthwhile(b)
     }
 
     fn scores_count_moves(&self) -> bool {
