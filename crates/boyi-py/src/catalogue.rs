@@ -8,9 +8,9 @@ use boyi_games::error::Error;
 use boyi_games::judge::SolveOptions;
 use boyi_games::report::Report;
 use boyi_games::verdict::Verdict;
-use pyo3::exceptions::PyValueError;
+use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList};
+use pyo3::types::{PyBool, PyDict, PyInt, PyList, PyString};
 
 use crate::errors::{interruptible, to_py};
 use crate::value::Value;
@@ -55,18 +55,22 @@ pub fn problems() -> Vec<&'static str> {
 /// A position's value and every move's value, best first: what
 /// `boyi analyze GAME [POSITION | name=value...] [MOVES...] --json` prints,
 /// with each value a `boyi.Value`. Parameters come as keywords
-/// (`analyze("chase", n=6)`); `moves` are played from the position first.
+/// (`analyze("chase", n=6)`); `moves` (a list of moves, each a str or an
+/// int, or one str of moves separated by spaces) are played from the
+/// position first.
 #[pyfunction]
-#[pyo3(signature = (game, position=None, *, moves=Vec::new(), **params))]
+#[pyo3(signature = (game, position=None, *, moves=None, **params))]
+#[pyo3(text_signature = "(game, position=None, *, moves=(), **params)")]
 pub fn analyze<'py>(
     py: Python<'py>,
     game: &str,
     position: Option<String>,
-    moves: Vec<String>,
+    moves: Option<&Bound<'py, PyAny>>,
     params: Option<&Bound<'py, PyDict>>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let entry = entry(game)?;
     let id = entry.info().id;
+    let moves = move_words(id, moves)?;
     let mut words = Vec::new();
     match (position, params) {
         (Some(_), Some(params)) if !params.is_empty() => {
@@ -82,9 +86,8 @@ pub fn analyze<'py>(
         }
         (None, None) => {}
     }
-    words.extend(moves);
     let (json, value, values) = interruptible(py, |ctl| {
-        let pos = registry::position_from_words(entry, &words)?;
+        let pos = registry::play_all(registry::position_from_words(entry, &words)?, &moves)?;
         let analysis = pos.analyze(&Cx::new(ctl, session()))?;
         let report = Report::new(pos.as_ref(), analysis);
         let values: Vec<Verdict> = report.moves.iter().map(|m| m.value).collect();
@@ -100,6 +103,42 @@ pub fn analyze<'py>(
         m.set_item("value", Value(v))?;
     }
     Ok(report)
+}
+
+/// `moves` as the words `play` takes: a list (or any iterable) of str or
+/// int (Connect Four's columns, Nim's counts), or one str of moves
+/// separated by spaces. Anything else is named, in Python's words.
+fn move_words(id: &str, moves: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<String>> {
+    let Some(moves) = moves.filter(|m| !m.is_none()) else { return Ok(Vec::new()) };
+    if moves.is_instance_of::<PyString>() {
+        return Ok(moves.extract::<String>()?.split_whitespace().map(str::to_string).collect());
+    }
+    let items = moves.try_iter().map_err(|_| {
+        PyTypeError::new_err(format!(
+            "{id}: moves must be a list of moves (str or int) or a str of moves separated by spaces, not {}",
+            type_name(moves)
+        ))
+    })?;
+    items
+        .enumerate()
+        .map(|(i, item)| {
+            let item = item?;
+            if item.is_instance_of::<PyString>() {
+                item.extract::<String>()
+            } else if item.is_instance_of::<PyInt>() && !item.is_instance_of::<PyBool>() {
+                Ok(item.str()?.to_string())
+            } else {
+                Err(PyTypeError::new_err(format!(
+                    "{id}: moves[{i}] is {}, not a move: a move is a str or an int",
+                    type_name(&item)
+                )))
+            }
+        })
+        .collect()
+}
+
+fn type_name(x: &Bound<'_, PyAny>) -> String {
+    x.get_type().name().map(|n| format!("a {n}")).unwrap_or_else(|_| "something else".to_string())
 }
 
 /// The judge's output for judge input `text`: byte for byte what

@@ -67,7 +67,7 @@ fn heap_value(g: &[u32], k: usize, heap: &Bound<'_, PyAny>) -> PyResult<u32> {
     })?;
     if h < 0 || h as u64 >= k as u64 {
         return Err(PyValueError::new_err(format!(
-            "grundy: moves({k}) leaves a heap of {h}; every heap a move leaves must be in 0..{k}"
+            "grundy: moves({k}) leaves a heap of {h}; every heap a move leaves must be smaller than {k}"
         )));
     }
     Ok(g[h as usize])
@@ -136,7 +136,7 @@ pub fn period(values: &Bound<'_, PyAny>, rule: Option<&str>) -> PyResult<Period>
             let v = v?;
             v.extract::<u32>().map_err(|_| {
                 PyValueError::new_err(format!(
-                    "period: values[{i}] = {} is not an int in 0..2^32",
+                    "period: values[{i}] = {} is not an int from 0 to 2^32 - 1",
                     v.repr().map(|r| r.to_string()).unwrap_or_default()
                 ))
             })
@@ -238,6 +238,13 @@ impl Sequence {
     }
 }
 
+/// The Grundy values `G(0), ..., G(n)` of an octal, hexadecimal or
+/// subtraction code (`"0.07"` Dawson's Kayles, `"4.07"`, `"hex:0.F"`,
+/// `"sub:1,3,4"`, `"allbut:2"`, `"grundy"` for Grundy's game, or a name:
+/// `"kayles"`, `"dawsons-kayles"`), computed by the engine's own solver
+/// with no callback, as a `Sequence`: its values, its period and
+/// preperiod, and whether the periodicity theorem proves them. What
+/// `boyi grundy CODE --to n` computes.
 #[pyfunction]
 #[pyo3(signature = (code, n=1000))]
 pub fn octal(py: Python<'_>, code: &str, n: i64) -> PyResult<Sequence> {

@@ -48,8 +48,10 @@ pub fn plot_grundy(values: Vec<u32>, title: Option<String>) -> PyResult<Picture>
     }
     let found = find_period(&Nimbers::U32(values.clone()), None);
     let title = title.unwrap_or_else(|| match found {
-        Some(p) => format!("G(0..={}): period {}, preperiod {}", values.len().saturating_sub(1), p.period, p.preperiod),
-        None => format!("G(0..={}): no period seen", values.len().saturating_sub(1)),
+        Some(p) => {
+            format!("G(0) to G({}): period {}, preperiod {}", values.len().saturating_sub(1), p.period, p.preperiod)
+        }
+        None => format!("G(0) to G({}): no period seen", values.len().saturating_sub(1)),
     });
     Picture::drawn(boyi_games::plot::grundy_svg(&title, &values, found.map(|p| (p.period, p.preperiod))))
 }

@@ -158,6 +158,8 @@ fn short_repr(x: &Bound<'_, PyAny>) -> String {
 /// The reachable part of a game: positions numbered breadth first from
 /// the start, the graph, and every move's object in the graph's order.
 struct Built {
+    /// Positions 0 to `starts - 1` are the starts, in the order given.
+    starts: usize,
     positions: Numbering,
     graph: GameGraph,
     moves: Vec<Py<PyAny>>,
@@ -208,9 +210,31 @@ impl Drop for Frozen<'_> {
     }
 }
 
-fn build(py: Python<'_>, game: &Bound<'_, PyAny>, max_positions: usize) -> PyResult<Built> {
+/// The positions a solve starts from: `start` (one position, or a list of
+/// several), else `game.start()`. A list is several starts; any other
+/// value, a tuple included, is one position.
+fn starts<'py>(game: &Bound<'py, PyAny>, start: Option<&Bound<'py, PyAny>>) -> PyResult<Vec<Bound<'py, PyAny>>> {
+    match start.filter(|s| !s.is_none()) {
+        Some(list) if list.is_instance_of::<PyList>() => {
+            let starts: Vec<_> = list.try_iter()?.collect::<PyResult<_>>()?;
+            if starts.is_empty() {
+                return Err(PyValueError::new_err("start=[] names no position to solve from"));
+            }
+            Ok(starts)
+        }
+        Some(one) => Ok(vec![one.clone()]),
+        None => Ok(vec![game.call_method0("start").map_err(|e| noted(e, || "start()".to_string()))?]),
+    }
+}
+
+fn build(
+    py: Python<'_>,
+    game: &Bound<'_, PyAny>,
+    start: Option<&Bound<'_, PyAny>>,
+    max_positions: usize,
+) -> PyResult<Built> {
     let calls = Callbacks::of(game)?;
-    let start = game.call_method0("start").map_err(|e| noted(e, || "start()".to_string()))?;
+    let starts = starts(game, start)?;
     let mut positions = Numbering::default();
     let number = |pos: &Bound<'_, PyAny>, positions: &mut Numbering| -> PyResult<u32> {
         let found = positions.number(pos, max_positions).map_err(|e| hashing_error(pos, e))?;
@@ -222,7 +246,11 @@ fn build(py: Python<'_>, game: &Bound<'_, PyAny>, max_positions: usize) -> PyRes
             ))
         })
     };
-    number(&start, &mut positions)?;
+    for start in &starts {
+        number(start, &mut positions)?;
+    }
+    // (a start listed twice is numbered once)
+    let starts = positions.len();
     let frozen = Frozen::new(py)?;
     let mut graph = GameGraph::new();
     let mut moves = Vec::new();
@@ -254,7 +282,7 @@ fn build(py: Python<'_>, game: &Bound<'_, PyAny>, max_positions: usize) -> PyRes
         }
         graph.close(None);
     }
-    Ok(Built { positions, graph, moves })
+    Ok(Built { starts, positions, graph, moves })
 }
 
 /// Every reachable position of a game written in Python, solved: win,
@@ -271,9 +299,12 @@ impl Solution {
     fn id_of(&self, pos: &Bound<'_, PyAny>) -> PyResult<u32> {
         match self.built.positions.get(pos) {
             Ok(Some(id)) => Ok(id),
-            Ok(None) => {
-                Err(PyValueError::new_err(format!("position {} is not reachable from the start", short_repr(pos))))
-            }
+            Ok(None) => Err(PyValueError::new_err(format!(
+                "position {} is not reachable from the start{}: pass it to boyi.solve(game, start=[...]) \
+                 to solve from it too",
+                short_repr(pos),
+                if self.built.starts > 1 { "s" } else { "" }
+            ))),
             Err(e) => Err(hashing_error(pos, e)),
         }
     }
@@ -356,10 +387,16 @@ impl Solution {
 
 #[pymethods]
 impl Solution {
-    /// The start position.
+    /// The start position (the first, where `solve` was given several).
     #[getter]
     fn start<'py>(&self, py: Python<'py>) -> Bound<'py, PyAny> {
         self.built.positions.object(py, 0).clone()
+    }
+
+    /// Every start `solve` was given (or `game.start()` alone).
+    #[getter]
+    fn starts<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        PyList::new(py, (0..self.built.starts as u32).map(|i| self.built.positions.object(py, i).clone()))
     }
 
     /// The value of `pos` (the start when left out) for the side to move.
@@ -524,12 +561,19 @@ impl Solution {
 /// The game is any object with `start()`, `moves(pos)`, `play(pos, move)`
 /// and optionally `outcome(pos)` (`"win"`, `"lose"` or `"draw"` for the
 /// side to move where the rules end the game, else None; a position with
-/// no move is lost). Refuses games of more than `max_positions` positions.
+/// no move is lost). `start` solves from another position instead, or
+/// from several (a list), so that positions `start()` cannot reach can be
+/// asked about too. Refuses games of more than `max_positions` positions.
 #[pyfunction]
-#[pyo3(signature = (game, *, max_positions=10_000_000))]
-pub fn solve(py: Python<'_>, game: &Bound<'_, PyAny>, max_positions: usize) -> PyResult<Solution> {
+#[pyo3(signature = (game, *, start=None, max_positions=10_000_000))]
+pub fn solve(
+    py: Python<'_>,
+    game: &Bound<'_, PyAny>,
+    start: Option<&Bound<'_, PyAny>>,
+    max_positions: usize,
+) -> PyResult<Solution> {
     let max_positions = max_positions.min(u32::MAX as usize);
-    let built = build(py, game, max_positions)?;
+    let built = build(py, game, start, max_positions)?;
     let graph = &built.graph;
     let (values, method) = interruptible(py, |ctl| graph::solve(graph, ctl))?.map_err(|e| engine_to_py("solve", e))?;
     Ok(Solution { built, values, method })
@@ -540,7 +584,8 @@ pub fn solve(py: Python<'_>, game: &Bound<'_, PyAny>, max_positions: usize) -> P
 /// positions from the start: a missing method, an unhashable position,
 /// `play` returning None or changing its argument, positions that are
 /// equal but not built equal twice, an unknown outcome word, a move
-/// listed twice.
+/// listed twice. A walk stopped by `max_positions` with positions still to
+/// see warns (`RuntimeWarning`) that the rest were not checked.
 #[pyfunction]
 #[pyo3(signature = (game, *, max_positions=10_000))]
 pub fn validate(py: Python<'_>, game: &Bound<'_, PyAny>, max_positions: usize) -> PyResult<Vec<String>> {
@@ -680,6 +725,18 @@ pub fn validate(py: Python<'_>, game: &Bound<'_, PyAny>, max_positions: usize) -
                 queue.push(child.unbind());
             }
         }
+    }
+    // A walk cut short checked only part of the game: an empty list would
+    // read as "no mistakes" for a game that may have them, or never end.
+    if next < queue.len() && found.len() < MOST {
+        let message = format!(
+            "validate checked the first {next} positions (max_positions={max_positions}) and the game goes on \
+             past them: the rest were not checked, and boyi.solve needs the reachable positions to be finitely \
+             many (raise max_positions to check more)"
+        );
+        let warnings = py.import("warnings")?;
+        let category = py.get_type::<pyo3::exceptions::PyRuntimeWarning>();
+        warnings.call_method1("warn", (message, category, 2))?;
     }
     Ok(found)
 }
