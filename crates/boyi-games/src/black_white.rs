@@ -181,7 +181,7 @@ impl BlackWhiteListing {
         sorted.sort_unstable();
         sorted.dedup();
         if sorted.len() != cells.len() || cells.len() % 2 == 1 || cells.is_empty() {
-            return Err(error(format!("an even number of distinct cells in 1..={n}, not {}", join(cells, ","))));
+            return Err(error(format!("an even number of distinct cells from 1 to {n}, not {}", join(cells, ","))));
         }
         Ok(Row { cells: sorted.iter().fold(0u128, |m, &c| m | 1 << (c - 1)), white })
     }
@@ -285,7 +285,7 @@ impl Listing for BlackWhiteListing {
             cells[c as usize] = if i % 2 == 0 { Cell::piece(0, "W") } else { Cell::piece(1, "B") };
         }
         let pieces = row.places().len();
-        Diagram::grid(Grid::new(1, game.n(), cells))
+        Diagram::grid(Grid::new(1, game.n(), cells).coloured(["white", "black"]))
             .note(format!("gaps inside the pairs (Nim_{} piles): {}", game.d(), join(row.gaps(), " ")))
             .note(format!(
                 "white wins {} of the layouts of {pieces} pieces on {} cells (mod 10^9+7)",

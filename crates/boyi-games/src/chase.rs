@@ -401,7 +401,7 @@ static TORUS_INFO: Info = Info {
 fn cell_of(text: &str, n: u32, what: &str, error: fn(String) -> Error) -> Result<(u32, u32), Error> {
     notation::cell(text)
         .filter(|&(r, c)| r < n && c < n)
-        .ok_or_else(|| error(format!("{what}: \"{}\" is not a cell row,col in 1..={n}", notation::shorten(text))))
+        .ok_or_else(|| error(format!("{what}: \"{}\" is not a cell row,col from 1 to {n}", notation::shorten(text))))
 }
 
 impl Listing for ChaseListing {
@@ -543,7 +543,7 @@ impl Listing for ChaseListing {
             cells[at(p.white)] = Cell::piece(u8::from(p.white_to_move), "X").mark("line");
         }
         let cell = |(r, c): (u32, u32)| format!("{},{}", r + 1, c + 1);
-        Diagram::grid(Grid { wraps: self.torus, ..Grid::new(n, n, cells) }).note(format!(
+        Diagram::grid(Grid { wraps: self.torus, ..Grid::new(n, n, cells).coloured(["white", "black"]) }).note(format!(
             "white (W) at {}, black (B) at {}; {} {n}x{n}, black's reach {}{}",
             cell(p.white),
             cell(p.black),

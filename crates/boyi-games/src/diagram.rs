@@ -36,13 +36,24 @@ pub struct Grid {
     /// Stones fall to the lowest empty cell of a column (moves target columns).
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub drop: bool,
+    /// What the players' pieces are called by colour, first player first
+    /// (`white`, `black`, `red`, `blue`, `yellow`), where the game's own
+    /// words name them: a page draws White's pieces white, not in a colour
+    /// of its own choosing. `None`: the page picks.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub colours: Option<[&'static str; 2]>,
 }
 
 impl Grid {
     /// A `rows × cols` grid of these cells.
     pub fn new(rows: u32, cols: u32, cells: Vec<Cell>) -> Grid {
         debug_assert_eq!(cells.len(), (rows * cols) as usize);
-        Grid { rows, cols, cells, wraps: false, drop: false }
+        Grid { rows, cols, cells, wraps: false, drop: false, colours: None }
+    }
+
+    /// The same grid, its pieces drawn in these colours (see [`Grid::colours`]).
+    pub fn coloured(self, colours: [&'static str; 2]) -> Grid {
+        Grid { colours: Some(colours), ..self }
     }
 }
 
@@ -203,7 +214,11 @@ fn graph_text(d: &Drawing) -> Vec<String> {
             names.join(" ")
         }
     };
-    let mut out = vec![format!("{} vertices, {} edges", d.vertices, d.edges.len())];
+    let mut out = vec![format!(
+        "{}, {}",
+        crate::notation::count(d.vertices.into(), "vertex", "vertices"),
+        crate::notation::count(d.edges.len() as u64, "edge", "edges")
+    )];
     if let Some(t) = d.token {
         out.push(format!("the token is on vertex {}; visited: {}", t + 1, list(&d.visited)));
     }

@@ -360,7 +360,7 @@ impl Listing for RabbitEggListing {
                 Some(Piece::Black) => Cell::piece(1, "X"),
             })
             .collect();
-        Diagram::grid(Grid::new(game.rows(), game.cols(), cells))
+        Diagram::grid(Grid::new(game.rows(), game.cols(), cells).coloured(["white", "black"]))
             .note("Tutu moves the white pieces (O), Dandan the black ones (X)")
     }
 

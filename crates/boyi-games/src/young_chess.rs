@@ -168,7 +168,7 @@ pub struct Filled {
 static INFO: Info = Info {
     id: "young-chess",
     name: "Young chess (一双木棋)",
-    aliases: &["chess"],
+    aliases: &[],
     summary: "fill a Young diagram cell by cell; black scores A, white B",
     rules: "Fill cells in turn; a cell may be filled once every cell above it and to its left is. \
             Black scores the cell's A number, White its B number; each plays for the larger total.",
@@ -323,7 +323,7 @@ impl Listing for YoungChessListing {
         if let Some(last) = state.cells.last() {
             cells[(last.row * cols + last.col) as usize].marks.push("last");
         }
-        Diagram::grid(Grid::new(game.rows(), cols, cells))
+        Diagram::grid(Grid::new(game.rows(), cols, cells).coloured(["black", "white"]))
             .note(format!("{} of {} cells filled (B black, W white)", state.board.stones, game.rows() * cols))
             .note(format!("scores so far: Black {}, White {}", scores[0], scores[1]))
     }

@@ -67,6 +67,14 @@ async function run(task) {
     app.pending--;
     document.body.dataset.busy = app.pending > 0 ? '1' : '0';
     updateButtons();
+    // An address opened while busy (a bookmark, the back button) is
+    // followed once the page is free, not dropped.
+    if (app.pending === 0 && app.addressWaiting) {
+      // (the task's own drawing wrote its position into the address since)
+      history.replaceState(null, '', app.addressWaiting);
+      app.addressWaiting = null;
+      fromAddress();
+    }
   }
 }
 
@@ -155,12 +163,17 @@ function moveElement(tagName, m, alpha, extraClass) {
   return el;
 }
 
-// Moves by where they are drawn: the JSON of their target.
+// Moves by where they are drawn (the JSON of their target), each target's
+// moves best first: several moves may land on one cell (two pieces that
+// reach it), and none of them may hide another.
 function movesByTarget(st) {
   const out = new Map();
   const a = alphas(st.moves);
   st.moves.forEach((m, i) => {
-    if (m.at) out.set(JSON.stringify(m.at), [m, a[i]]);
+    if (!m.at) return;
+    const key = JSON.stringify(m.at);
+    if (!out.has(key)) out.set(key, []);
+    out.get(key).push([m, a[i]]);
   });
   return out;
 }
@@ -168,25 +181,120 @@ function movesByTarget(st) {
 // ---------- pictures ----------
 
 function boardWidth() {
-  return Math.max(240, Math.min($('#play').clientWidth, 720));
+  return Math.max(200, Math.min($('#play').clientWidth, 720));
+}
+
+// Pieces in the colours the game's words give them (White's pieces are
+// white); otherwise the page's two.
+const PIECE_COLOURS = {
+  white: { fill: '#f4f2ea', ink: '#1d2430', edge: '#1d2430' },
+  black: { fill: '#1d2430', ink: '#ffffff', edge: '#1d2430' },
+  red: { fill: '#d7263d', ink: '#ffffff', edge: '#d7263d' },
+  blue: { fill: '#1f5fbf', ink: '#ffffff', edge: '#1f5fbf' },
+  yellow: { fill: '#f2c500', ink: '#1d2430', edge: '#b89500' },
+};
+const DEFAULT_PIECES = [PIECE_COLOURS.red, PIECE_COLOURS.blue];
+
+function applyColours(names) {
+  const root = document.documentElement.style;
+  [0, 1].forEach((p) => {
+    const c = (names && PIECE_COLOURS[names[p]]) || DEFAULT_PIECES[p];
+    root.setProperty(`--p${p}`, c.fill);
+    root.setProperty(`--p${p}-ink`, c.ink);
+    root.setProperty(`--p${p}-edge`, c.edge);
+  });
+}
+
+// The chip a target wears: its best move's value in a corner, the move's
+// colour and letter, never over what the cell holds. It carries the best
+// move's data (the page's tests read moves from `.move`).
+function chipFor(entries, extraClass) {
+  const [m, alpha] = entries[0];
+  const chip = document.createElement('span');
+  chip.setAttribute('class', `tag move ${COLOURS[m.value.result] ? m.value.result : 'unknown'} ${extraClass || ''}`);
+  chip.style.background = colour(m.value.result, alpha);
+  chip.style.color = ink(m.value.result, alpha);
+  chip.dataset.move = m.move;
+  chip.dataset.result = m.value.result;
+  if (m.value.remoteness !== undefined) chip.dataset.remoteness = m.value.remoteness;
+  if (m.value.score !== undefined) chip.dataset.score = m.value.score;
+  chip.textContent = tag(m.value);
+  if (entries.length > 1) {
+    const more = document.createElement('span');
+    more.className = 'more';
+    more.textContent = `+${entries.length - 1}`;
+    chip.appendChild(more);
+  }
+  return chip;
+}
+
+// A target cell: one move plays at once; several open a chooser that lists
+// them, best first, so a worse move is never played for a better one.
+function targetClick(entries, anchor) {
+  return (ev) => {
+    ev.stopPropagation();
+    if (entries.length === 1) humanMove(entries[0][0].move);
+    else openChooser(entries, anchor);
+  };
+}
+
+function closeChooser() {
+  const open = $('#chooser');
+  if (open) open.remove();
+}
+
+function openChooser(entries, anchor) {
+  closeChooser();
+  if (app.pending > 0 || !humansTurn()) return;
+  const box = document.createElement('div');
+  box.id = 'chooser';
+  box.className = 'chooser';
+  box.setAttribute('role', 'dialog');
+  box.setAttribute('aria-label', 'Moves to this square');
+  const title = document.createElement('p');
+  title.className = 'note';
+  title.textContent = `${entries.length} moves end here; pick one:`;
+  box.appendChild(title);
+  for (const [m, alpha] of entries) {
+    const row = moveElement('button', m, alpha, 'choice');
+    row.textContent = '';
+    const chip = document.createElement('span');
+    chip.className = 'chip-text';
+    chip.textContent = tag(m.value);
+    row.appendChild(chip);
+    row.append(` ${m.label}: ${valueWords(m.value)}`);
+    row.addEventListener('click', closeChooser);
+    box.appendChild(row);
+  }
+  // On the play column, not the board: the board scrolls sideways and
+  // would clip a chooser below its last row.
+  const play = $('#play');
+  play.appendChild(box);
+  const p = play.getBoundingClientRect();
+  const a = anchor.getBoundingClientRect();
+  box.style.left = `${Math.max(0, Math.min(a.left - p.left, play.clientWidth - box.offsetWidth))}px`;
+  box.style.top = `${a.bottom - p.top + 4}px`;
+  box.querySelector('button').focus();
 }
 
 function grid(el, st) {
   const d = st.diagram;
-  const size = Math.floor(Math.max(24, Math.min(64, (boardWidth() - 20) / d.cols - 4)));
+  const size = Math.floor(Math.max(22, Math.min(64, (boardWidth() - 20) / d.cols - 4)));
   const box = document.createElement('div');
-  box.className = `grid${d.drop ? ' drop' : ''}${d.wraps ? ' wraps' : ''}`;
+  // Cells too small to hold a chip beside their contents wear it above.
+  const tight = size < 46 && !d.drop;
+  box.className = `grid${d.drop ? ' drop' : ''}${d.wraps ? ' wraps' : ''}${tight ? ' tight' : ''}`;
   box.style.setProperty('--cell', `${size}px`);
   box.style.gridTemplateColumns = `repeat(${d.cols}, ${size}px)`;
   const moves = movesByTarget(st);
   if (d.drop) {
     // A stone falls to the lowest empty cell: the column's head holds the
-    // move, and that cell wears its value.
+    // move, and that cell wears a ring of its value (a ring no stone has).
     for (let c = 0; c < d.cols; c++) {
-      const entry = moves.get(JSON.stringify({ column: c }));
-      if (entry) {
-        const head = moveElement('button', entry[0], entry[1], 'col-head');
-        head.textContent = tag(entry[0].value);
+      const entries = moves.get(JSON.stringify({ column: c }));
+      if (entries) {
+        const head = moveElement('button', entries[0][0], entries[0][1], 'col-head');
+        head.textContent = tag(entries[0][0].value);
         box.appendChild(head);
       } else {
         box.appendChild(document.createElement('span'));
@@ -201,23 +309,25 @@ function grid(el, st) {
   for (let r = 0; r < d.rows; r++) {
     for (let c = 0; c < d.cols; c++) {
       const cell = d.cells[r * d.cols + c];
-      const entry = moves.get(JSON.stringify({ cell: [r, c] }));
+      const entries = d.drop ? undefined : moves.get(JSON.stringify({ cell: [r, c] }));
       const column = d.drop ? moves.get(JSON.stringify({ column: c })) : undefined;
-      let sq;
-      if (entry) {
-        sq = moveElement('button', entry[0], entry[1], 'sq');
-        const val = document.createElement('span');
-        val.className = 'val';
-        val.textContent = tag(entry[0].value);
-        sq.appendChild(val);
-      } else {
-        sq = document.createElement('div');
-        sq.className = 'sq';
-        if (column && landing(r, c)) {
-          sq.classList.add('ghost');
-          sq.style.background = colour(column[0].value.result, column[1] * 0.55);
+      const sq = document.createElement(entries ? 'button' : 'div');
+      sq.className = 'sq';
+      if (entries) {
+        sq.type = 'button';
+        const [best, alpha] = entries[0];
+        sq.classList.add('target', COLOURS[best.value.result] ? best.value.result : 'unknown');
+        sq.style.setProperty('--ring', colour(best.value.result, alpha));
+        sq.dataset.moves = entries.length;
+        sq.title = entries.map(([m]) => `${m.label}: ${valueWords(m.value)}`).join('\n');
+        sq.setAttribute('aria-label', sq.title);
+        sq.addEventListener('click', targetClick(entries, sq));
+      } else if (column) {
+        if (landing(r, c)) {
+          sq.classList.add('ghost', column[0][0].value.result);
+          sq.style.setProperty('--ring', colour(column[0][0].value.result, Math.max(column[0][1], 0.5)));
         }
-        if (column) sq.addEventListener('click', () => humanMove(column[0].move));
+        sq.addEventListener('click', () => humanMove(column[0][0].move));
       }
       if (cell.owner !== undefined) sq.classList.add(`own${cell.owner}`);
       for (const mark of cell.marks || []) sq.classList.add(mark);
@@ -226,7 +336,7 @@ function grid(el, st) {
         piece.className = `piece p${cell.piece}`;
         piece.textContent = cell.label || '';
         sq.appendChild(piece);
-      } else if (cell.label && !entry) {
+      } else if (cell.label) {
         const label = document.createElement('span');
         label.className = 'label';
         label.textContent = cell.label;
@@ -236,6 +346,7 @@ function grid(el, st) {
         sq.insertAdjacentHTML('beforeend', `<span class="num a" title="${app.info.players[0]} scores">${cell.worth[0]}</span>` +
           `<span class="num b" title="${app.info.players[1]} scores">${cell.worth[1]}</span>`);
       }
+      if (entries) sq.appendChild(chipFor(entries));
       box.appendChild(sq);
     }
   }
@@ -257,7 +368,8 @@ function heaps(el, st) {
     const shown = Math.min(heap.size, 60);
     for (let i = 0; i < shown; i++) {
       const take = heap.size - i;
-      const entry = moves.get(JSON.stringify({ counter: [h, take] }));
+      const entries = moves.get(JSON.stringify({ counter: [h, take] }));
+      const entry = entries && entries[0];
       const counter = entry ? moveElement('button', entry[0], entry[1], 'counter') : document.createElement('span');
       if (entry) counter.textContent = tag(entry[0].value);
       else counter.className = 'counter unknown';
@@ -416,7 +528,9 @@ function graph(el, st) {
     const key = `${Math.min(u, v)}-${Math.max(u, v)}`;
     const index = drawn.get(key) || 0;
     drawn.set(key, index + 1);
-    const entry = moves.get(JSON.stringify({ edge: [u, v] })) || moves.get(JSON.stringify({ edge: [v, u] }));
+    // Parallel edges are as many moves on one target: the k-th copy drawn is the k-th move.
+    const entries = moves.get(JSON.stringify({ edge: [u, v] })) || moves.get(JSON.stringify({ edge: [v, u] }));
+    const entry = entries && entries[Math.min(index, entries.length - 1)];
     const path = entry ? moveElement('g', entry[0], entry[1], '') : document.createElementNS(SVG, 'g');
     const line = document.createElementNS(SVG, 'path');
     const [x1, y1] = at[u];
@@ -445,7 +559,8 @@ function graph(el, st) {
   }
   const visited = new Set(d.visited);
   for (let v = 0; v < n; v++) {
-    const entry = moves.get(JSON.stringify({ vertex: v }));
+    const entries = moves.get(JSON.stringify({ vertex: v }));
+    const entry = entries && entries[0];
     const g = entry ? moveElement('g', entry[0], entry[1], '') : document.createElementNS(SVG, 'g');
     if (entry) {
       g.setAttribute('class', `v move ${entry[0].value.result}`);
@@ -644,6 +759,8 @@ function render() {
   const entry = app.current;
   if (!entry) return;
   const st = entry.state;
+  closeChooser();
+  applyColours(st.diagram.colours);
   const board = $('#board');
   board.innerHTML = '';
   board.dataset.position = st.position;
@@ -656,7 +773,7 @@ function render() {
   const status = $('#status');
   status.textContent = statusWords(entry);
   if (!st.over) {
-    status.insertAdjacentHTML('afterbegin', `<span class="who" style="background: var(--p${st.to_move})"></span>`);
+    status.insertAdjacentHTML('afterbegin', `<span class="who" style="background: var(--p${st.to_move}); --edge: var(--p${st.to_move}-edge)"></span>`);
   }
   setMessage(entry.error || '');
   drawMoveList(st);
@@ -841,8 +958,11 @@ function fromAddress() {
   const slash = hash.indexOf('/');
   const id = slash < 0 ? hash : hash.slice(0, slash);
   if (!app.games.some((g) => g.id === id)) return false;
+  if (app.pending > 0) {
+    app.addressWaiting = window.location.hash;
+    return true;
+  }
   if (slash < 0) {
-    if (app.pending > 0) return true;
     choose(id);
     newGame();
     return true;
@@ -906,7 +1026,11 @@ async function init() {
     $('#skill-out').textContent = app.skill >= 1 ? 'perfect' : `${Math.round(app.skill * 100)}%`;
   });
   $('#show-values').addEventListener('change', (e) => $('#play').classList.toggle('hide-values', !e.target.checked));
+  document.addEventListener('click', (e) => {
+    if (!e.target.closest('#chooser')) closeChooser();
+  });
   document.addEventListener('keydown', (e) => {
+    if (e.key === 'Escape') closeChooser();
     if (e.target.closest('input, select, textarea')) return;
     if (e.key === 'u') undo();
     if (e.key === 'r') redo();

@@ -51,7 +51,9 @@ impl App {
             Session::new(config.cache_bytes, config.table_bytes)
                 .with_threads(config.threads)
                 .with_books(config.books.clone())
-                .with_databases(config.databases.clone()),
+                .with_databases(config.databases.clone())
+                // Each user picks an instance: one without a file is solved.
+                .solving_other_instances(),
         );
         let jobs = Arc::new(Jobs::new(&config, session.clone()));
         let seed =

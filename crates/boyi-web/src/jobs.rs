@@ -167,14 +167,31 @@ impl Jobs {
         outcome.map(|done| (done, timed_out)).map_err(|join| ApiError::internal(format!("the solver failed: {join}")))
     }
 
-    fn too_slow(&self) -> ApiError {
-        ApiError::too_slow(format!(
-            "this position takes longer than the {} s time limit to solve on request",
+    /// Too slow for a request: and what would make it fast, where the
+    /// game can be kept on disk (the user cannot be expected to know).
+    fn too_slow(&self, pos: &dyn Position) -> ApiError {
+        let mut message = format!(
+            "This position takes longer than the {} s time limit to solve on request.",
             self.time_limit.as_secs_f64()
-        ))
+        );
+        if pos.has_database() {
+            let info = pos.entry().info();
+            let mut command = format!("boyi db build {}", info.id);
+            for (name, value) in pos.params().iter() {
+                command += &format!(" {name}={value}");
+            }
+            message += &format!(
+                " Its game is solved whole once and kept in a file: build it with `{command} --out {id}.db` \
+                 and start the server with `boyi serve --db {id}.db`, after which every position is a lookup; \
+                 or make the game smaller in Game setup.",
+                id = info.id
+            );
+        }
+        ApiError::too_slow(message)
     }
 
     async fn run(&self, key: &str, pos: Box<dyn Position>, reporter: Arc<Reporter>) -> Result<Arc<State>, ApiError> {
+        let too_slow = self.too_slow(pos.as_ref());
         let (outcome, timed_out) = self
             .in_slot(Instant::now(), Some(reporter), move |cx| match pos.analyze(cx) {
                 Ok(a) => Ok(State::valued(pos.as_ref(), a)),
@@ -190,7 +207,7 @@ impl Jobs {
             }
             Err((e, unvalued)) => {
                 let mut e = match e {
-                    boyi_games::Error::Engine(boyi::Error::Interrupted) if timed_out => self.too_slow(),
+                    boyi_games::Error::Engine(boyi::Error::Interrupted) if timed_out => too_slow,
                     e => ApiError::from_game(e),
                 };
                 e.state = serde_json::to_value(unvalued).ok();
@@ -206,6 +223,7 @@ impl Jobs {
         if let Some(hit) = self.session.cache().get::<String>(&key) {
             return Ok(Some(hit));
         }
+        let too_slow = self.too_slow(pos.as_ref());
         let (drawn, timed_out) = self.in_slot(Instant::now(), None, move |cx| pos.picture(cx)).await?;
         match drawn {
             Ok(Some(svg)) => {
@@ -214,7 +232,7 @@ impl Jobs {
                 Ok(Some(svg))
             }
             Ok(None) => Ok(None),
-            Err(boyi_games::Error::Engine(boyi::Error::Interrupted)) if timed_out => Err(self.too_slow()),
+            Err(boyi_games::Error::Engine(boyi::Error::Interrupted)) if timed_out => Err(too_slow),
             Err(e) => Err(ApiError::from_game(e)),
         }
     }

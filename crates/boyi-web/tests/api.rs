@@ -347,3 +347,22 @@ fn connect_four_is_playable_from_the_empty_board() {
     let c = post(s.addr, "/api/computer", &json!({"game": "connect4", "position": "", "skill": 1.0})).json();
     assert_eq!(c["move"], "4");
 }
+
+/// A game solved whole that is too slow for a request says how to make it
+/// a lookup (issue 35: Dōbutsu Shōgi's start without a database said only
+/// "takes longer than the time limit"); a game without databases does not
+/// offer one.
+#[test]
+fn too_slow_says_how_to_get_a_database_where_one_exists() {
+    let s = server(Duration::from_secs(1));
+    let r = post(s.addr, "/api/analyze", &json!({"game": "dobutsu", "position": "S/gle/-c-/-C-/ELG/-"}));
+    assert_eq!(error_of(&r), (422, "too_slow".to_string()), "{}", r.body);
+    let message = r.json()["message"].as_str().unwrap().to_string();
+    for says in ["boyi db build dobutsu chicks=2 elephants=2 giraffes=2 --out dobutsu.db", "boyi serve --db dobutsu.db"]
+    {
+        assert!(message.contains(says), "{message}");
+    }
+    let r = post(s.addr, "/api/analyze", &json!({"game": "connect4", "position": "8x7:4444"}));
+    assert_eq!(error_of(&r), (422, "too_slow".to_string()), "{}", r.body);
+    assert!(!r.json()["message"].as_str().unwrap().contains("db build"), "{}", r.body);
+}

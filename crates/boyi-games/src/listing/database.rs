@@ -15,8 +15,9 @@ use crate::error::Error;
 impl Cx<'_> {
     /// The session's database for the instance `key` (of `size`
     /// positions), if it holds one. A database of the same game for
-    /// another instance is an error: asked to answer from a file, the
-    /// caller should not silently get a solve of something else.
+    /// another instance is an error (asked to answer from a file, the
+    /// caller should not silently get a solve of something else), except
+    /// in a session that solves other instances (a server).
     pub(crate) fn database<V: Stored>(&self, key: &str, size: u64) -> Result<Option<Arc<Solved<V>>>, Error> {
         let files = self.session.databases();
         if let Some(db) = files.iter().find(|d| d.header().key == key) {
@@ -32,7 +33,7 @@ impl Cx<'_> {
         }
         // the game's id: the key up to its instance, and its index's version (`@2`)
         let game = key.split([':', '@']).next().unwrap_or(key);
-        if let Some(db) = files.iter().find(|d| d.header().game == game) {
+        if let Some(db) = files.iter().find(|d| d.header().game == game && !self.session.solves_other_instances()) {
             return Err(Error::input(format!(
                 "the database given is for {} ({}), not for this instance; `boyi db build {game} PARAMS` makes one",
                 game,

@@ -22,6 +22,10 @@ pub struct Session {
     threads: usize,
     books: Vec<PathBuf>,
     databases: Vec<Arc<Database>>,
+    /// Whether an instance of a game with a database for another instance
+    /// is solved (a server's many users ask for many instances) or refused
+    /// (a command that was given a file means to answer from it).
+    solve_other_instances: bool,
 }
 
 impl Default for Session {
@@ -41,6 +45,7 @@ impl Session {
             threads: 0,
             books: Vec::new(),
             databases: Vec::new(),
+            solve_other_instances: false,
         }
     }
 
@@ -66,6 +71,19 @@ impl Session {
 
     pub fn databases(&self) -> &[Arc<Database>] {
         &self.databases
+    }
+
+    /// Solves instances the databases do not hold, as if there were none
+    /// of their game (see [`Session::solves_other_instances`]).
+    pub fn solving_other_instances(mut self) -> Self {
+        self.solve_other_instances = true;
+        self
+    }
+
+    /// Whether an instance no database holds is solved even where a
+    /// database of its game holds another one.
+    pub fn solves_other_instances(&self) -> bool {
+        self.solve_other_instances
     }
 
     pub fn cache(&self) -> &Cache {
