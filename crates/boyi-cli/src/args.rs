@@ -24,7 +24,7 @@ pub struct Cli {
     /// Worker threads, 1 to 1024 (default: one per core). Each thread is
     /// started whatever the input, so tens of thousands would exhaust the
     /// system's threads before any work began.
-    #[arg(long, global = true, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=1024))]
+    #[arg(long, global = true, value_name = "N", value_parser = number_in(1u16, 1024, "a thread count"))]
     pub threads: Option<u16>,
 
     /// A solved database (`boyi db build`) to answer from instead of
@@ -38,8 +38,8 @@ pub struct Cli {
 
 /// How a command names a position: the words after the game.
 pub const POSITION_HELP: &str = "WORDS are, in order: parameters of a new game as name=value (see `boyi list \
---params`), or a position in the game's notation; then moves played from there. With judge input on stdin \
-(or --input), the input is the instance and the words are moves.";
+--params`), or a position in the game's notation; then moves played from there. Judge input is read from --input FILE (`-`: stdin), or from a \
+pipe into stdin when no words are given; with judge input the words are moves.";
 
 #[derive(Subcommand)]
 pub enum Command {
@@ -78,7 +78,7 @@ pub enum Command {
         #[arg(long, value_name = "FILE")]
         input: Option<PathBuf>,
         /// Which case of a multi-case judge input (1-based).
-        #[arg(long, default_value_t = 1, value_name = "K", value_parser = clap::value_parser!(u32).range(1..))]
+        #[arg(long, default_value_t = 1, value_name = "K", value_parser = number_in(1u32, u32::MAX, "a case number"))]
         case: u32,
         /// Machine-readable output.
         #[arg(long)]
@@ -203,7 +203,7 @@ pub enum Command {
     #[command(subcommand)]
     Db(DbCommand),
     /// Grundy values of a heap game, with its period and preperiod.
-    #[command(long_about = "Grundy values G(0..=N) of a heap game, its period and preperiod, and whether\n\
+    #[command(long_about = "Grundy values G(0) to G(N) of a heap game, its period and preperiod, and whether\n\
         the periodicity theorem for octal games proves them (`proved`) or they are only seen\n\
         (`observed`). The last line is `period P, preperiod N0 (proved)`, `(observed)`, or\n\
         `no period found up to N`.\n\n\
@@ -218,7 +218,7 @@ pub enum Command {
         /// The largest heap to value.
         #[arg(long, default_value_t = 1000, value_name = "N")]
         to: u64,
-        /// How many values to print (from heap 0).
+        /// How many values to print (from heap 0); --json carries them all.
         #[arg(long, default_value_t = 100, value_name = "K")]
         show: usize,
         /// Machine-readable output.
@@ -248,7 +248,7 @@ pub enum DbCommand {
         out: PathBuf,
         /// Write the values in zstd-compressed blocks, at this level (1-22; 19 if none is given).
         #[arg(long, value_name = "LEVEL", num_args = 0..=1, default_missing_value = "19",
-              value_parser = clap::value_parser!(i32).range(1..=22))]
+              value_parser = number_in(1i32, 22, "a zstd level"))]
         compress: Option<i32>,
         /// Seconds between checkpoints of a retrograde solve (in FILE.checkpoint,
         /// resumed by the same command after an interruption).
@@ -268,10 +268,10 @@ pub enum DbCommand {
         #[arg(long, value_name = "FILE")]
         out: PathBuf,
         /// zstd's level, 1-22; 0 writes the values uncompressed.
-        #[arg(long, default_value_t = 19, value_parser = clap::value_parser!(i32).range(0..=22))]
+        #[arg(long, default_value_t = 19, value_parser = number_in(0i32, 22, "a zstd level"))]
         level: i32,
         /// log2 of the positions a block holds (8-30).
-        #[arg(long, default_value_t = boyi::db::BLOCK_LOG2, value_parser = clap::value_parser!(u8).range(8..=30))]
+        #[arg(long, default_value_t = boyi::db::BLOCK_LOG2, value_parser = number_in(8u8, 30, "a block size's log2"))]
         block: u8,
     },
     /// What a database holds: its game, instance, size, encoding and values.
@@ -311,10 +311,22 @@ fn parse_board(text: &str) -> Result<(u32, u32), String> {
 }
 
 /// A number of parts for `bench --parts`: each is a thread of its own.
+/// A number from `lo` to `hi`, refused in words a user reads (clap's own
+/// ranges print Rust's `1..=1024`).
+fn number_in<T>(lo: T, hi: T, what: &'static str) -> impl Fn(&str) -> Result<T, String> + Clone + Send + Sync + 'static
+where
+    T: std::str::FromStr + PartialOrd + std::fmt::Display + Copy + Send + Sync + 'static,
+{
+    move |text: &str| match text.trim().parse::<T>() {
+        Ok(v) if v >= lo && v <= hi => Ok(v),
+        _ => Err(format!("`{text}` is not {what} from {lo} to {hi}")),
+    }
+}
+
 fn parse_parts(text: &str) -> Result<usize, String> {
     match text.parse::<usize>() {
         Ok(p @ 1..=1024) => Ok(p),
-        _ => Err(format!("`{text}` is not a number of parts in 1..=1024")),
+        _ => Err(format!("`{text}` is not a number of parts from 1 to 1024")),
     }
 }
 

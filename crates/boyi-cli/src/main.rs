@@ -46,9 +46,12 @@ fn main() -> ExitCode {
     {
         let cancel = cancel.clone();
         // The first Ctrl-C asks the solver (or the server) to stop cleanly;
-        // a second one stops at once.
+        // a second one stops at once, and so does the first at `play`'s
+        // prompt, where nothing is running to stop.
         let _ = ctrlc::set_handler(move || {
-            if cancel.swap(true, Ordering::SeqCst) {
+            if play::at_prompt() || cancel.swap(true, Ordering::SeqCst) {
+                let mut out = std::io::stdout();
+                let _ = out.write_all(b"\n").and_then(|_| out.flush());
                 std::process::exit(130);
             }
         });
@@ -156,8 +159,9 @@ fn text_of(bytes: Vec<u8>) -> Result<String, Error> {
 }
 
 /// The position the command line names: judge input (from `--input`, or
-/// piped into stdin when `stdin_input`) with the words as moves; else the
-/// words, which are parameters (`name=value`) or a position, then moves.
+/// piped into stdin when `stdin_input` and no words are given) with the
+/// words as moves; else the words, which are parameters (`name=value`) or a
+/// position, then moves.
 fn position_of(
     entry: &'static dyn Entry,
     words: &[String],
@@ -170,7 +174,9 @@ fn position_of(
     let text = match input {
         Some(p) if p == Path::new("-") => Some(read_stdin(&format!("{id} judge input"))?),
         Some(p) => Some(read_file(p)?),
-        None if stdin_input && !std::io::stdin().is_terminal() => {
+        // Only a bare command reads a pipe: words name the position, and a
+        // stdin that belongs to a shell loop or a slow producer is not ours.
+        None if stdin_input && words.is_empty() && !std::io::stdin().is_terminal() => {
             Some(read_stdin("")?).filter(|t| !t.trim().is_empty())
         }
         None => None,
@@ -335,13 +341,16 @@ fn run(command: Command, threads: Option<usize>, databases: Vec<Arc<Database>>, 
         Command::Db(command) => db(command, threads, ctl),
         Command::Grundy { rule, to, show, json, plot } => {
             let drawn = if plot.is_some() { PLOT_HEAPS.min(to as usize + 1) } else { 0 };
-            let mut report =
-                boyi_games::heap_report::grundy(&rule, to, show.max(drawn), ctl).map_err(in_context("grundy"))?;
+            // JSON is read by programs: every value asked for, whatever --show says.
+            let kept = if json { to as usize + 1 } else { show.max(drawn) };
+            let mut report = boyi_games::heap_report::grundy(&rule, to, kept, ctl).map_err(in_context("grundy"))?;
             if let Some(path) = plot {
                 let svg = report.svg(drawn).map_err(|e| in_context("grundy")(Error::input(e)))?;
                 std::fs::write(&path, svg)
                     .map_err(|e| in_context("grundy")(Error::input(format!("cannot write {}: {e}", path.display()))))?;
-                report.values.truncate(show);
+                if !json {
+                    report.values.truncate(show);
+                }
             }
             if json {
                 write_stdout(&format!("{}\n", serde_json::to_string_pretty(&report).expect("reports serialize")));

@@ -4,10 +4,27 @@
 //! the same values, `u` takes back the person's last move.
 
 use std::io::{BufRead, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use boyi_games::catalogue::{Cx, Position};
 use boyi_games::report::Report;
 use boyi_games::{Error, Verdict};
+
+/// Whether the game waits on the person: a Ctrl-C there has no work to
+/// stop, so the handler ends the game at once (a solve it would stop first).
+static AT_PROMPT: AtomicBool = AtomicBool::new(false);
+
+pub fn at_prompt() -> bool {
+    AT_PROMPT.load(Ordering::SeqCst)
+}
+
+/// The person's next line, `None` at the end of input.
+fn ask<B: BufRead>(lines: &mut std::io::Lines<B>) -> Option<std::io::Result<String>> {
+    AT_PROMPT.store(true, Ordering::SeqCst);
+    let line = lines.next();
+    AT_PROMPT.store(false, Ordering::SeqCst);
+    line
+}
 
 fn say(text: &str) {
     let mut out = std::io::stdout().lock();
@@ -34,11 +51,17 @@ fn for_player(v: &Verdict) -> String {
 pub fn run(start: Box<dyn Position>, human_first: bool, cx: &Cx) -> Result<(), Error> {
     let info = start.entry().info();
     let human = usize::from(!human_first);
+    let order = if human == 0 { "first" } else { "second" };
+    let name = info.players[human];
+    // Players called First and Second need no second word for their turn.
+    let who = if name.eq_ignore_ascii_case(order) {
+        format!("you move {order}")
+    } else {
+        format!("you are {name} and move {order}")
+    };
     say(&format!(
-        "{}: you are {} ({}). Type a move, ? for every move's value, m for the moves, u to undo, q to quit.\n",
-        info.name,
-        info.players[human],
-        if human == 0 { "first" } else { "second" },
+        "{}: {who}. Type a move, ? for every move's value, m for the moves, u to undo, q to quit.\n",
+        info.name
     ));
     let mut history: Vec<Box<dyn Position>> = vec![start];
     let stdin = std::io::stdin();
@@ -67,7 +90,7 @@ pub fn run(start: Box<dyn Position>, human_first: bool, cx: &Cx) -> Result<(), E
                 Some(false) => format!("The game is over: the computer wins{score}."),
             };
             say(&format!("{line} (u undoes your last move, anything else quits)\n"));
-            match lines.next() {
+            match ask(&mut lines) {
                 Some(Ok(l)) if matches!(l.trim(), "u" | "undo") => {
                     undo(&mut history, human);
                     continue;
@@ -84,7 +107,7 @@ pub fn run(start: Box<dyn Position>, human_first: bool, cx: &Cx) -> Result<(), E
             continue;
         }
         say("your move> ");
-        let Some(line) = lines.next() else {
+        let Some(line) = ask(&mut lines) else {
             say("\n");
             return Ok(());
         };

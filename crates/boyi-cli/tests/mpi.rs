@@ -9,16 +9,23 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
-/// Whether these tests can run here; if not, why, printed.
-fn ready() -> bool {
+/// Whether these tests can run here; if not, why, printed where the
+/// person running `cargo test` sees it: straight to stderr, since the
+/// harness swallows `eprintln!` of a passing test and a silent skip reads
+/// as a pass.
+fn ready(test: &str) -> bool {
+    use std::io::Write;
+    let skip = |why: &str| {
+        let _ = writeln!(std::io::stderr(), "skipped: {test}: {why}");
+    };
     if !cfg!(feature = "mpi") {
-        eprintln!("skipping the MPI tests: boyi built without the mpi feature (.ci/run runs them with --features mpi)");
+        skip("boyi built without the mpi feature (.ci/run runs it with --features mpi)");
         return false;
     }
     let found = Command::new("mpirun").arg("--version").output().is_ok_and(|o| o.status.success());
     if !found {
         assert!(std::env::var_os("CI").is_none(), "CI is set but mpirun is missing (.ci/run installs openmpi-bin)");
-        eprintln!("skipping the MPI tests: no mpirun (Debian's openmpi-bin)");
+        skip("no mpirun (Debian's openmpi-bin)");
     }
     found
 }
@@ -53,7 +60,7 @@ fn text(bytes: &[u8]) -> String {
 /// byte for byte.
 #[test]
 fn ranks_write_the_one_process_database() {
-    if !ready() {
+    if !ready("ranks_write_the_one_process_database") {
         return;
     }
     for (game, params) in [
@@ -87,7 +94,7 @@ fn ranks_write_the_one_process_database() {
 /// budget names itself and what it needed.
 #[test]
 fn errors_name_the_rank_and_stop_the_run() {
-    if !ready() {
+    if !ready("errors_name_the_rank_and_stop_the_run") {
         return;
     }
     let out = temp("refused.db");
@@ -124,7 +131,7 @@ fn errors_name_the_rank_and_stop_the_run() {
 /// command resumes from the checkpoints and writes the one-process file.
 #[test]
 fn a_killed_rank_stops_the_run_and_the_build_resumes() {
-    if !ready() {
+    if !ready("a_killed_rank_stops_the_run_and_the_build_resumes") {
         return;
     }
     let one = temp("kill-one.db");

@@ -271,7 +271,7 @@ static INFO: Info = Info {
     id: "coin-game",
     name: "Coin game (Xoinc)",
     aliases: &[],
-    summary: "take 1..2k coins from the top after the opponent took k; most value wins",
+    summary: "take 1 to 2k coins from the top after the opponent took k; most value wins",
     rules: "Coins lie in a stack. The first player takes 1 or 2 from the top; after that each player takes \
             from 1 up to twice what the opponent just took. Each plays for the larger total value.",
     players: ["First", "Second"],
@@ -392,7 +392,7 @@ impl Listing for CoinListing {
         let collected = self.points(game, state).unwrap_or_default();
         Diagram::grid(Grid::new(1, game.len(), cells))
             .note(format!(
-                "the stack from the top; {} of {} coins taken; the mover may take 1..={}",
+                "the stack from the top; {} of {} coins taken; the mover may take 1 to {}",
                 state.stack.taken,
                 game.len(),
                 state.stack.limit

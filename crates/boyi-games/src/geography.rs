@@ -157,7 +157,7 @@ fn edge_list(text: &str, n: u32, error: fn(String) -> Error) -> Result<Vec<(u32,
         .filter(|t| !t.is_empty())
         .map(|t| {
             t.split_once('-').and_then(|(u, v)| Some((vertex(u)?, vertex(v)?))).ok_or_else(|| {
-                error(format!("\"{}\" is not an edge like 2-5 between vertices 1..={n}", notation::shorten(t)))
+                error(format!("\"{}\" is not an edge like 2-5 between vertices 1 to {n}", notation::shorten(t)))
             })
         })
         .collect()
@@ -200,7 +200,7 @@ impl Listing for GeographyListing {
         };
         let at = params.int(start)? as u32;
         if at > n {
-            return Err(Error::params(format!("the start vertex must be in 1..={n}, not {at}")));
+            return Err(Error::params(format!("the start vertex must be from 1 to {n}, not {at}")));
         }
         let game = Geography::new(Graph::from_edges(n as usize, &edges));
         let walk = Self::start_of(&game, at - 1);

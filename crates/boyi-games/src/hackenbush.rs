@@ -165,7 +165,7 @@ fn graph(text: &str, error: fn(String) -> Error) -> Result<Hackenbush, Error> {
             }
             _ => {
                 return Err(error(format!(
-                    "\"{}\" is not an edge u-v with vertices 1..={MAX_VERTICES}",
+                    "\"{}\" is not an edge u-v with vertices 1 to {MAX_VERTICES}",
                     notation::shorten(part)
                 )))
             }

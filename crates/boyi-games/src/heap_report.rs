@@ -49,7 +49,7 @@ pub struct GrundyReport {
 pub fn grundy(rule: &str, to: u64, show: usize, ctl: &Control) -> Result<GrundyReport, Error> {
     let heap = octal::parse(rule)?;
     if to > MAX_HEAP {
-        return Err(Error::input(format!("--to {to} is out of range 0..={MAX_HEAP}")));
+        return Err(Error::input(format!("heaps up to {to} were asked for; the largest heap valued is {MAX_HEAP}")));
     }
     if heap.rule.digits().iter().any(|&d| d & 8 != 0) && to > MAX_HEAP_THREE {
         return Err(Error::input(format!(
@@ -115,7 +115,7 @@ impl GrundyReport {
             Some(name) => format!("{} ({name}): {}\n", self.rule, self.moves),
             None => format!("{}: {}\n", self.rule, self.moves),
         };
-        s += &format!("G(0..={}): {}-bit values, largest {}", self.to, self.bits, self.max_value);
+        s += &format!("G(0) to G({}): {}-bit values, largest {}", self.to, self.bits, self.max_value);
         match self.mask {
             Some(mask) => {
                 let domain = if self.domain { " and heap parity" } else { "" };
@@ -129,7 +129,7 @@ impl GrundyReport {
             s += &format!("{:>8}: {}\n", row * 20, line.join(" "));
         }
         if (self.values.len() as u64) < self.to + 1 {
-            s += &format!("     ...  (heaps {}..={} not shown; --show N shows more)\n", self.values.len(), self.to);
+            s += &format!("     ...  (heaps {} to {} not shown; --show N shows more)\n", self.values.len(), self.to);
         }
         if let (Some(values), Some(n0)) = (&self.period_values, self.preperiod) {
             let line: Vec<String> = values.iter().map(|v| v.to_string()).collect();

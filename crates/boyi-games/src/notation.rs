@@ -23,7 +23,7 @@ pub fn number<T: FromStr + PartialOrd + Display + Copy>(text: &str, what: &str, 
     let text = text.trim();
     match text.parse::<T>() {
         Ok(v) if v >= lo && v <= hi => Ok(v),
-        _ => Err(Error::position(format!("{what}: \"{}\" is not a number in {lo}..={hi}", shorten(text)))),
+        _ => Err(Error::position(format!("{what}: \"{}\" is not a number from {lo} to {hi}", shorten(text)))),
     }
 }
 
@@ -42,7 +42,7 @@ pub fn size(text: &str, what: &str, most: u32) -> Result<(u32, u32), Error> {
     match parsed {
         Some((a, b)) if (1..=most).contains(&a) && (1..=most).contains(&b) => Ok((a, b)),
         _ => {
-            Err(Error::position(format!("{what}: \"{}\" is not a size like 3x4 with sides 1..={most}", shorten(text))))
+            Err(Error::position(format!("{what}: \"{}\" is not a size like 3x4 with sides 1 to {most}", shorten(text))))
         }
     }
 }
@@ -77,6 +77,11 @@ pub fn rng(seed: u64) -> Rng {
 }
 
 /// Keeps error messages one short line even when the input is binary junk.
+/// `1 stone`, `3 stones`: a count in words that agree with it.
+pub fn count(n: u64, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
 pub fn shorten(text: &str) -> String {
     let mut s: String = text.chars().take(24).collect();
     if s.len() < text.len() {
@@ -94,7 +99,10 @@ mod tests {
         assert_eq!(parts("6: 1,1 :6,6:w", 4, 4, "").unwrap(), ["6", "1,1", "6,6", "w"]);
         assert!(parts("6:1", 4, 4, "6:1,1:6,6:w").unwrap_err().to_string().contains("6:1,1:6,6:w"));
         assert_eq!(list::<u32>("3, 4 5", "heap", 0, 9).unwrap(), [3, 4, 5]);
-        assert_eq!(list::<u32>("3,10", "heap", 0, 9).unwrap_err().to_string(), "heap: \"10\" is not a number in 0..=9");
+        assert_eq!(
+            list::<u32>("3,10", "heap", 0, 9).unwrap_err().to_string(),
+            "heap: \"10\" is not a number from 0 to 9"
+        );
         assert_eq!(size("7x6", "board", 9).unwrap(), (7, 6));
         assert!(size("7x", "board", 9).is_err());
         assert_eq!(cell("2,3"), Some((1, 2)));

@@ -154,7 +154,7 @@ impl Params {
             .map_err(|_| Error::params(format!("parameter `{}` must be a whole number, not \"{text}\"", spec.name)))?;
         if let Kind::Int { min, max } = spec.kind {
             if !(min..=max).contains(&v) {
-                return Err(Error::params(format!("parameter `{}` must be in {min}..={max}, not {v}", spec.name)));
+                return Err(Error::params(format!("parameter `{}` must be from {min} to {max}, not {v}", spec.name)));
             }
         }
         Ok(v)
@@ -169,7 +169,7 @@ pub fn numbers(text: &str, what: &str, range: (i64, i64)) -> Result<Vec<i64>, St
             t.parse::<i64>()
                 .ok()
                 .filter(|v| (range.0..=range.1).contains(v))
-                .ok_or_else(|| format!("{what}: \"{t}\" is not a number in {}..={}", range.0, range.1))
+                .ok_or_else(|| format!("{what}: \"{t}\" is not a number from {} to {}", range.0, range.1))
         })
         .collect()
 }
@@ -187,7 +187,7 @@ mod tests {
         assert_eq!(Params::new().int(&N).unwrap(), 6);
         assert_eq!(
             Params::new().with("n", 31).int(&N).unwrap_err().to_string(),
-            "parameter `n` must be in 2..=30, not 31"
+            "parameter `n` must be from 2 to 30, not 31"
         );
         assert_eq!(
             Params::new().with("size", 3).check("chase", &[N]).unwrap_err().to_string(),

@@ -20,7 +20,7 @@ pub fn parse_takes(list: &str) -> Result<Vec<u64>, String> {
             let s = s.trim();
             match s.parse::<u64>() {
                 Ok(k) if (1..=MAX_TAKE).contains(&k) => Ok(k),
-                Ok(k) => Err(format!("take {k} is out of range 1..={MAX_TAKE}")),
+                Ok(k) => Err(format!("take {k} is out of range 1 to {MAX_TAKE}")),
                 Err(_) => Err(format!("expected a list of takes like 1,3,4, found `{s}`")),
             }
         })
@@ -105,7 +105,7 @@ mod tests {
     #[test]
     fn bad_lists() {
         assert_eq!(parse_takes("1,x").unwrap_err(), "expected a list of takes like 1,3,4, found `x`");
-        assert_eq!(parse_takes("0").unwrap_err(), "take 0 is out of range 1..=65536");
+        assert_eq!(parse_takes("0").unwrap_err(), "take 0 is out of range 1 to 65536");
         assert!(subtraction(&[]).is_err());
         assert_eq!(parse_takes(" 1, 3 ,4").unwrap(), [1, 3, 4]);
     }

@@ -3,7 +3,7 @@
 //! horizontally or diagonally) wins; a full board is a draw.
 //!
 //! Scores follow the usual solver convention: 0 for a draw; a win for the
-//! side to move scores `(W·H + 1 − s) / 2`, where `s` is the number of stones
+//! side to move scores `⌊(W·H + 1 − s) / 2⌋`, where `s` is the number of stones
 //! on the board just before its winning stone (the sooner, the more); a loss
 //! scores the negative of the winner's score.
 //!
@@ -46,7 +46,7 @@ pub fn with_board<W: OnBoard>(size: (u32, u32), book: Option<Arc<Book>>, work: W
     let (w, h) = size;
     if !Connect4::fits(w, h) || w > 9 {
         return Err(Error::input(format!(
-            "a {w}x{h} board does not fit: width 1..=9 (columns are single digits) and width * (height + 1) <= 64"
+            "a {w}x{h} board does not fit: width 1 to 9 (columns are single digits) and width * (height + 1) <= 64"
         )));
     }
     if size == Connect4::STANDARD {
@@ -161,7 +161,7 @@ impl Connect4Listing {
         let (w, h) = size;
         if !(4..=9).contains(&w) || !(4..=9).contains(&h) || !Connect4::fits(w, h) {
             return Err(error(format!(
-                "a {w}x{h} board is not offered: width and height 4..=9 with width * (height + 1) <= 64"
+                "a {w}x{h} board is not offered: width and height 4 to 9 with width * (height + 1) <= 64"
             )));
         }
         let moves: String = moves.chars().filter(|c| !c.is_whitespace()).collect();
@@ -291,8 +291,11 @@ impl Listing for Connect4Listing {
                 cells[(r * w + last) as usize].marks.push("last");
             }
         }
-        Diagram::grid(Grid { drop: true, ..Grid::new(h, w, cells) })
-            .note(format!("{} stones; X ({}) moves first", p.board.moves, INFO.players[0]))
+        Diagram::grid(Grid { drop: true, ..Grid::new(h, w, cells) }).note(format!(
+            "{}; X ({}) moves first",
+            notation::count(p.board.moves as u64, "stone", "stones"),
+            INFO.players[0]
+        ))
     }
 
     fn value(&self, game: &Connect4, p: &Played, cx: &Cx) -> Result<Valued<u8>, Error> {

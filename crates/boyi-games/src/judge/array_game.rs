@@ -63,7 +63,7 @@ impl Problem for ArrayProblem {
     }
 
     fn help(&self) -> &'static str {
-        "Input: n (1..=10^9), K, then K queries: `w` and w distinct white cells in 1..=n.\n\
+        "Input: n (1 to 10^9), K, then K queries: `w` and w distinct white cells in 1 to n.\n\
          Output: one line a query, `Yes` if the first player wins, else `No`.\n\
          Example:\n  3\n  2\n  2\n  1 2\n  2\n  2 3\n  -> Yes\n  -> No\n\
          Sizes: two tables of sqrt(n) nimbers (n = 10^9: 248 KiB), about n^(3/4) steps."

@@ -41,7 +41,7 @@ impl Problem for CoinProblem {
     }
 
     fn summary(&self) -> &'static str {
-        "BZOJ 2017 / USACO Xoinc: take 1..2k coins from the top after the opponent took k (O(n^2) table)"
+        "BZOJ 2017 / USACO Xoinc: take 1 to 2k coins from the top after the opponent took k (O(n^2) table)"
     }
 
     fn help(&self) -> &'static str {

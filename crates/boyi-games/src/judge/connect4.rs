@@ -76,7 +76,7 @@ impl Problem for Connect4Problem {
         "Input: one position a line, as the 1-based columns played from the empty board (`4453`);\n\
          a second token, the expected score the test sets carry, may follow and is not used.\n\
          An empty line is the empty board.\n\
-         Output: one score a line: 0 for a draw; if the side to move wins, (W*H + 1 - s) / 2 where s is\n\
+         Output: one score a line: 0 for a draw; if the side to move wins, floor((W*H + 1 - s) / 2) where s is\n\
          the number of stones before its winning stone; the negative of that if it loses.\n\
          Example:\n  2252576253462244111563365343671351441 -1\n  -> -1\n\
          Options: --size WxH (default 7x6), --weak (only 1 / 0 / -1), --threads N, --book FILE (from `boyi book`;\n\

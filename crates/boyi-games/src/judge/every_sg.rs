@@ -50,7 +50,7 @@ impl Problem for EverySgProblem {
     }
 
     fn help(&self) -> &'static str {
-        "Input: cases until the end of input, each N and N pairs p q of piles (0..=10^12; an empty\n\
+        "Input: cases until the end of input, each N and N pairs p q of piles (0 to 10^12; an empty\n\
          pile is a finished game).\n\
          Output: `MM` if the first player wins, else `GG`, a line a case.\n\
          Example:\n  1\n  3 2\n  -> GG\n\

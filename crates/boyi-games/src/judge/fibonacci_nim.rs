@@ -52,7 +52,7 @@ impl Problem for FibonacciProblem {
     }
 
     fn help(&self) -> &'static str {
-        "Input: pile sizes n (1..=10^18), one a line, ended by a line 0.\n\
+        "Input: pile sizes n (1 to 10^18), one a line, ended by a line 0.\n\
          Output: `Second win` if the first player loses, else `First win`, a line a pile.\n\
          Example:\n  2\n  10000\n  0\n  -> Second win\n  -> First win\n\
          Sizes: any number of piles up to 10^18."

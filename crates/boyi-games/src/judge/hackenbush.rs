@@ -114,7 +114,7 @@ impl Problem for TreeGameProblem {
     }
 
     fn help(&self) -> &'static str {
-        "Input: T, then T cases, each N (1..=100000) and N-1 edges `I J` (unordered, any order); root 1.\n\
+        "Input: T, then T cases, each N (1 to 100000) and N-1 edges `I J` (unordered, any order); root 1.\n\
          Output: `Alice` if the first player wins, else `Bob`, a line a case.\n\
          Example:\n  1\n  3\n  1 2\n  2 3\n  -> Alice\n\
          Sizes: trees of up to 100000 vertices, paths included."
@@ -179,7 +179,7 @@ impl Problem for ChristmasProblem {
     }
 
     fn help(&self) -> &'static str {
-        "Input: cases until the end of input, each N and N pictures: `m k` (vertices 1..=m, root 1)\n\
+        "Input: cases until the end of input, each N and N pictures: `m k` (vertices 1 to m, root 1)\n\
          and k edges `a b` (unordered; repeated edges are a 2-gon, loops allowed).\n\
          Output: `Sally` if the first player wins, else `Harry`, a line a case.\n\
          Example:\n  1\n  3 3\n  1 2\n  2 3\n  3 1\n  -> Sally\n\

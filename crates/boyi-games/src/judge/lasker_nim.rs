@@ -34,7 +34,7 @@ impl Problem for LaskerProblem {
     }
 
     fn help(&self) -> &'static str {
-        "Input: T, then T cases, each N and N heap sizes (1..=2^31-1).\n\
+        "Input: T, then T cases, each N and N heap sizes (1 to 2^31-1).\n\
          Output: `Alice` if the first player wins, else `Bob`, a line a case.\n\
          Example:\n  1\n  3\n  2 2 3\n  -> Alice\n\
          Sizes: up to 10^6 heaps a case."

@@ -33,7 +33,7 @@ impl Problem for MisereNimProblem {
     }
 
     fn help(&self) -> &'static str {
-        "Input: T, then T cases, each N and N heap sizes (1..=2^31-1).\n\
+        "Input: T, then T cases, each N and N heap sizes (1 to 2^31-1).\n\
          Output: `John` if the first player wins, else `Brother`, a line a case.\n\
          Example:\n  2\n  3\n  3 5 1\n  1\n  1\n  -> John\n  -> Brother\n\
          Sizes: up to 100000 cases of up to 100000 heaps."

@@ -48,7 +48,7 @@ impl Problem for PebblesProblem {
     }
 
     fn help(&self) -> &'static str {
-        "Input: cases until the end of input, each `n` (1..=100000) and n positive pile sizes.\n\
+        "Input: cases until the end of input, each `n` (1 to 100000) and n positive pile sizes.\n\
          Output: `first player` or `second player` (who wins) a case.\n\
          Example:\n  3 2 1 3\n  -> first player\n\
          Sizes: up to 100000 piles of up to 2^62 stones."

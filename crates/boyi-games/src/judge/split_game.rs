@@ -45,7 +45,7 @@ impl Problem for SplitProblem {
     }
 
     fn help(&self) -> &'static str {
-        "Input: t, then t cases, each `n` (2..=21) and n bean counts p_0 .. p_(n-1) (0..=10000).\n\
+        "Input: t, then t cases, each `n` (2 to 21) and n bean counts p_0 .. p_(n-1) (0 to 10000).\n\
          Output: two lines a case: the lexicographically least winning move `i j k` (or `-1 -1 -1`)\n\
          and the number of winning moves.\n\
          Example:\n  1\n  3\n  0 0 1\n  -> -1 -1 -1\n  -> 0\n\

@@ -50,7 +50,7 @@ impl Problem for StaircaseProblem {
     }
 
     fn help(&self) -> &'static str {
-        "Input: T, then T cases, each N and the men's N distinct cells (1..=10^9) in any order.\n\
+        "Input: T, then T cases, each N and the men's N distinct cells (1 to 10^9) in any order.\n\
          Output: `Georgia will win` if the first player wins, else `Bob will win`, a line a case.\n\
          Example:\n  1\n  3\n  1 2 3\n  -> Bob will win\n\
          Sizes: up to 100000 men a case."

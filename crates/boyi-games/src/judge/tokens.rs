@@ -154,7 +154,7 @@ impl<'a> Tokens<'a> {
         match token.text.parse::<T>() {
             Ok(value) if range.contains(&value) => Ok(value),
             Ok(value) => Err(Error::input(format!(
-                "{}: {} = {value} is out of range {}..={}",
+                "{}: {} = {value} is out of range {} to {}",
                 token.at(),
                 what(),
                 range.start(),
@@ -196,7 +196,7 @@ mod tests {
     fn ranges_and_extra_input() {
         let mut t = Tokens::new("11 7");
         let e = t.number_in::<u32>("n", 1..=10).unwrap_err().to_string();
-        assert_eq!(e, "line 1, token 1: n = 11 is out of range 1..=10");
+        assert_eq!(e, "line 1, token 1: n = 11 is out of range 1 to 10");
         let e = t.finish().unwrap_err().to_string();
         assert_eq!(e, "line 1, token 2: unexpected extra input \"7\"");
     }

@@ -43,7 +43,7 @@ impl Problem for WythoffProblem {
     }
 
     fn help(&self) -> &'static str {
-        "Input: pairs a b of pile sizes (0..=10^18) until the end of input.\n\
+        "Input: pairs a b of pile sizes (0 to 10^18) until the end of input.\n\
          Output: `1` if the first player wins, else `0`, a line a pair.\n\
          Example:\n  2 1\n  8 4\n  -> 0\n  -> 1\n\
          Sizes: any number of pairs; piles up to 10^18, exact (no floating point)."

@@ -348,6 +348,10 @@ pub trait Position: Send + Sync {
     fn analyze(&self, cx: &Cx) -> Result<Analysis, Error>;
     /// See [`Listing::picture`].
     fn picture(&self, cx: &Cx) -> Result<Option<String>, Error>;
+    /// Whether the position's game is solved whole and can be kept in a
+    /// database file (`boyi db build`): a solve too slow for a request is
+    /// then a lookup once the file exists.
+    fn has_database(&self) -> bool;
 }
 
 impl<L: Listing> Entry for L {
@@ -482,6 +486,10 @@ impl<L: Listing> Position for Opened<L> {
         self.listing.picture(&self.game, &self.state, cx)
     }
 
+    fn has_database(&self) -> bool {
+        self.listing.solved_key(&self.game).is_some()
+    }
+
     fn analyze(&self, cx: &Cx) -> Result<Analysis, Error> {
         let valued = self.listing.value(&self.game, &self.state, cx)?;
         Ok(Analysis {
@@ -503,7 +511,7 @@ pub fn position_from_words(entry: &'static dyn Entry, words: &[String]) -> Resul
     if params.is_empty() {
         if let Some((first, moves)) = rest.split_first() {
             match entry.open(first) {
-                Ok(pos) => return play_all(pos, moves),
+                Ok(pos) => return play_words(pos, moves, 1),
                 // Shaped like a position (`2:90,6`, `S/gle/-c-/-C-/ELG/-`)
                 // and no legal first move either (lasker-nim's `3:1+2` is
                 // one): what is wrong with the position says more.
@@ -515,14 +523,28 @@ pub fn position_from_words(entry: &'static dyn Entry, words: &[String]) -> Resul
         }
     }
     let start = entry.start(&Params::from_words(params.iter().map(String::as_str))?)?;
-    play_all(start, rest)
+    play_words(start, rest, params_end)
 }
 
 /// Plays `moves` (in the game's notation) from `position`; the error says
 /// which move failed.
-pub fn play_all(mut position: Box<dyn Position>, moves: &[String]) -> Result<Box<dyn Position>, Error> {
+pub fn play_all(position: Box<dyn Position>, moves: &[String]) -> Result<Box<dyn Position>, Error> {
+    play_counted(position, moves, |i| format!("move {}", i + 1))
+}
+
+/// [`play_all`] for moves that follow `before` other words on a command
+/// line: an error names the word as the user counts them, from the first.
+fn play_words(position: Box<dyn Position>, moves: &[String], before: usize) -> Result<Box<dyn Position>, Error> {
+    play_counted(position, moves, |i| format!("word {}", before + i + 1))
+}
+
+fn play_counted(
+    mut position: Box<dyn Position>,
+    moves: &[String],
+    name: impl Fn(usize) -> String,
+) -> Result<Box<dyn Position>, Error> {
     for (i, text) in moves.iter().enumerate() {
-        position = position.play(text).map_err(|e| e.map_message(|m| format!("move {}: {m}", i + 1)))?;
+        position = position.play(text).map_err(|e| e.map_message(|m| format!("{}: {m}", name(i))))?;
     }
     Ok(position)
 }
