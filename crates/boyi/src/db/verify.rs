@@ -1,0 +1,110 @@
+//! Values derived from a file by a one-ply search: a position that a file
+//! of the stored positions leaves out, and every position in a file
+//! checked against its moves.
+
+use super::database::Database;
+use super::encoding::Stored;
+use super::header::Layout;
+use crate::control::Control;
+use crate::error::Error;
+use crate::game::{value_in, Indexed};
+use crate::solve::{value_from_analysis, value_moves};
+
+/// The value of the position of rank `rank` from a file of the positions
+/// `game` stores, `slot(s)` reading slot `s`: a stored position is read, one
+/// left out valued by a one-ply search over stored ones.
+pub fn value_by_rank<G: Indexed>(
+    game: &G,
+    rank: u64,
+    slot: &impl Fn(u64) -> Result<G::Value, Error>,
+) -> Result<G::Value, Error> {
+    if game.stored(rank) {
+        return slot(game.stored_below(rank));
+    }
+    let pos = game.unrank(rank);
+    if let Some(v) = game.outside(&pos) {
+        return Ok(v);
+    }
+    let moves = value_moves(game, &pos, |child| {
+        value_in(game, child, |r| {
+            debug_assert!(game.stored(r), "a move of a position left out leads to one left out");
+            slot(game.stored_below(r))
+        })
+    })?;
+    Ok(value_from_analysis(game, &pos, &moves))
+}
+
+/// A position whose stored value is not what its moves give it from the
+/// stored values of the positions they lead to.
+#[derive(Clone, Debug)]
+pub struct Disagreement<V> {
+    pub rank: u64,
+    pub stored: V,
+    pub derived: V,
+}
+
+/// Re-derives every position's value in the file from its children's
+/// values (the best move's value, or the game's value of a position with
+/// no move; a child the file leaves out searched one ply) and returns the
+/// positions that disagree, at most `limit` of them. The file holds every
+/// position of the index, or the ones the game stores.
+/// This is the check strong-solve authors run: a table in which every
+/// position agrees with its children is a fixed point of the game's rules.
+pub fn verify<G>(game: &G, db: &Database, limit: usize, ctl: &Control) -> Result<Vec<Disagreement<G::Value>>, Error>
+where
+    G: Indexed + Sync,
+    G::Value: Stored,
+{
+    use rayon::prelude::*;
+    // a file of every position of the index, or of the stored ones
+    let stored = game.stored_below(game.size());
+    let every = db.len() == game.size();
+    if !every && db.len() != stored {
+        return Err(Error::Data(format!(
+            "the file holds {} positions, the game {} stores {}",
+            db.len(),
+            db.header().key,
+            stored
+        )));
+    }
+    let inflated;
+    let db = match db.header().layout {
+        Layout::Plain => db,
+        Layout::Zstd { .. } => {
+            inflated = db.plain(ctl)?;
+            &inflated
+        }
+    };
+    let read = |r: u64| {
+        db.get::<G::Value>(r).ok_or_else(|| Error::Data("the file holds another kind of value than the game's".into()))
+    };
+    const CHUNK: u64 = 1 << 16;
+    let chunks = db.len().div_ceil(CHUNK);
+    ctl.start("verifying", db.len());
+    let found = std::sync::Mutex::new(Vec::new());
+    (0..chunks).into_par_iter().try_for_each(|c| -> Result<(), Error> {
+        ctl.check()?;
+        let end = ((c + 1) * CHUNK).min(db.len());
+        for s in c * CHUNK..end {
+            let r = if every { s } else { game.stored_rank(s) };
+            let pos = game.unrank(r);
+            let stored = read(s)?;
+            let moves = value_moves(game, &pos, |child| {
+                value_in(game, child, |r| if every { read(r) } else { value_by_rank(game, r, &read) })
+            })?;
+            let derived = value_from_analysis(game, &pos, &moves);
+            if derived != stored {
+                let mut f = found.lock().unwrap_or_else(|e| e.into_inner());
+                if f.len() < limit {
+                    f.push(Disagreement { rank: r, stored, derived });
+                }
+            }
+        }
+        ctl.advance(end - c * CHUNK);
+        Ok(())
+    })?;
+    ctl.finish();
+    let mut found = found.into_inner().unwrap_or_else(|e| e.into_inner());
+    found.sort_by_key(|d| d.rank);
+    Ok(found)
+}
