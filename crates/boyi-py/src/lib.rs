@@ -32,6 +32,7 @@ fn _boyi(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<heaps::Period>()?;
     m.add_class::<heaps::Sequence>()?;
     m.add_class::<user_game::Solution>()?;
+    m.add_class::<user_game::Step>()?;
     m.add_class::<plot::Picture>()?;
     m.add_function(wrap_pyfunction!(plot::plot_grundy, m)?)?;
     m.add_function(wrap_pyfunction!(catalogue::catalogue, m)?)?;

@@ -6,10 +6,13 @@
 - ``grundy(moves, n)``, ``period(values)`` and ``octal(code, n)``: Grundy
   values of an impartial heap rule of your own, its period, and the engine's
   own solver for octal, hexadecimal and subtraction codes.
-- ``solve(game)`` and ``validate(game)``: a two-player game written in Python
-  (``start()``, ``moves(pos)``, ``play(pos, move)``, optionally
-  ``outcome(pos)``) solved exactly, positions that repeat included: win, lose
-  or draw with the number of moves to the end for every reachable position.
+- ``solve(game, values=...)`` and ``validate(game)``: a two-player game
+  written in Python (``start()``, ``moves(pos)``, ``play(pos, move)``,
+  optionally ``outcome(pos)``) solved exactly: win, lose or draw with the
+  number of moves to the end (positions that repeat included), the margin of
+  a scored game with bonus turns (``play`` returns ``Step(position, reward,
+  again)``), nimbers of impartial games (sums by their ``components``), or
+  misère play.
 - Pictures (SVG, drawn in Rust like the command line's): ``Sequence`` and
   ``Solution`` objects draw themselves in Jupyter; ``plot_grundy(values)``,
   ``solution.plot()`` (remoteness histogram) and ``solution.plot_map(index)``
@@ -21,6 +24,7 @@ from ._boyi import (
     Picture,
     Sequence,
     Solution,
+    Step,
     Value,
     __version__,
     analyze,
@@ -41,6 +45,7 @@ __all__ = [
     "Picture",
     "Sequence",
     "Solution",
+    "Step",
     "Value",
     "__version__",
     "analyze",

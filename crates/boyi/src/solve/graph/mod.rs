@@ -6,8 +6,16 @@
 //! edges. Both keep full 32-bit counts and remoteness (the indexed
 //! retrograde solver packs them in 14 bits, which a user's graph, a path
 //! of 20,000 moves or a position with 20,000 moves, would overflow).
+//!
+//! The same graph carries what other kinds of value need: what each move
+//! earns and whether its mover plays again (`scores.rs`: margins with bonus
+//! turns), and positions that are sums of independent parts (`nimbers.rs`:
+//! Grundy values, a sum's the XOR of its parts').
 
 use std::collections::VecDeque;
+
+pub mod nimbers;
+pub mod scores;
 
 use crate::control::Control;
 use crate::error::Error;
@@ -23,6 +31,16 @@ pub struct GameGraph {
     /// Positions the rules end, with their value for the side to move; a
     /// position with no move and no ruling is lost.
     ruled: Vec<(u32, Outcome)>,
+    /// Scored games: what each move earns its mover, by move (empty while
+    /// every move so far earned nothing and passed the turn).
+    rewards: Vec<i64>,
+    /// Scored games: whether each move's mover plays again (as `rewards`).
+    again: Vec<bool>,
+    /// Scored games: positions the rules end, with the points still to come
+    /// for the side to move (a position with no move and no ruling: 0).
+    ended_scores: Vec<(u32, i64)>,
+    /// Positions that are sums: their "moves" are their parts.
+    sums: Vec<u32>,
 }
 
 /// How a [`GameGraph`] was solved.
@@ -36,7 +54,7 @@ pub enum Method {
 
 impl GameGraph {
     pub fn new() -> Self {
-        GameGraph { offsets: vec![0], targets: Vec::new(), ruled: Vec::new() }
+        GameGraph { offsets: vec![0], ..GameGraph::default() }
     }
 
     /// Adds a move from the position being listed (the next one, `len()`)
@@ -44,6 +62,67 @@ impl GameGraph {
     #[inline]
     pub fn push_move(&mut self, child: u32) {
         self.targets.push(child);
+        if !self.rewards.is_empty() {
+            self.rewards.push(0);
+            self.again.push(false);
+        }
+    }
+
+    /// A move of a scored game: it earns its mover `reward`, and with
+    /// `again` the mover moves next as well (a bonus turn).
+    pub fn push_step(&mut self, child: u32, reward: i64, again: bool) {
+        if (reward != 0 || again) && self.rewards.len() < self.targets.len() {
+            // the moves before earned nothing and passed the turn
+            self.rewards.resize(self.targets.len(), 0);
+            self.again.resize(self.targets.len(), false);
+        }
+        self.targets.push(child);
+        if !self.rewards.is_empty() || reward != 0 || again {
+            self.rewards.push(reward);
+            self.again.push(again);
+        }
+    }
+
+    /// Ends the listing of the next position, a scored one; `ended` is the
+    /// points still to come for the side to move where the rules end the
+    /// game there (its moves, if any were pushed, are dropped).
+    pub fn close_scored(&mut self, ended: Option<i64>) {
+        let v = self.len() as u32;
+        if let Some(score) = ended {
+            self.drop_open_moves();
+            self.ended_scores.push((v, score));
+        }
+        self.offsets.push(self.targets.len() as u64);
+    }
+
+    /// The moves pushed for the position being listed, dropped: the rules
+    /// end the game there.
+    fn drop_open_moves(&mut self) {
+        let from = *self.offsets.last().expect("offsets start at 0") as usize;
+        self.targets.truncate(from);
+        self.rewards.truncate(from.min(self.rewards.len()));
+        self.again.truncate(from.min(self.again.len()));
+    }
+
+    /// Ends the listing of the next position as the sum of the positions
+    /// pushed (its independent parts, not its moves).
+    pub fn close_sum(&mut self) {
+        self.sums.push(self.len() as u32);
+        self.offsets.push(self.targets.len() as u64);
+    }
+
+    /// Whether position `v` was listed as a sum of parts.
+    pub fn is_sum(&self, v: u32) -> bool {
+        self.sums.binary_search(&v).is_ok()
+    }
+
+    /// Move `e`'s reward and whether its mover plays again.
+    #[inline]
+    pub fn step(&self, e: usize) -> (i64, bool) {
+        match self.rewards.get(e) {
+            Some(&r) => (r, self.again[e]),
+            None => (0, false),
+        }
     }
 
     /// Ends the listing of the next position; `ruled` is its value where the
@@ -51,7 +130,7 @@ impl GameGraph {
     pub fn close(&mut self, ruled: Option<Outcome>) {
         let v = self.len() as u32;
         if let Some(value) = ruled {
-            self.targets.truncate(*self.offsets.last().expect("offsets start at 0") as usize);
+            self.drop_open_moves();
             self.ruled.push((v, value));
         }
         self.offsets.push(self.targets.len() as u64);
@@ -89,9 +168,23 @@ impl GameGraph {
         }
     }
 
-    /// Whether some position can repeat; positions a move names that were
-    /// never listed make it an error.
+    /// A position on a cycle (one that can repeat), if there is one.
+    pub fn position_on_cycle(&self) -> Option<u32> {
+        match self.walk() {
+            Ok(Err(v)) => Some(v),
+            _ => None,
+        }
+    }
+
+    /// Every position, each after its children, where no position can
+    /// repeat; positions a move names that were never listed make it an
+    /// error.
     fn postorder(&self) -> Result<Option<Vec<u32>>, Error> {
+        Ok(self.walk()?.ok())
+    }
+
+    /// The postorder, or a position met again on the path to it (a cycle).
+    fn walk(&self) -> Result<Result<Vec<u32>, u32>, Error> {
         let n = self.len();
         if let Some(&bad) = self.targets.iter().find(|&&t| t as usize >= n) {
             return Err(Error::Unsupported(format!("a move leads to position {bad}, which was never listed")));
@@ -115,7 +208,7 @@ impl GameGraph {
                             state[c as usize] = 1;
                             stack.push((c, 0));
                         }
-                        1 => return Ok(None),
+                        1 => return Ok(Err(c)),
                         _ => {}
                     }
                 } else {
@@ -125,7 +218,7 @@ impl GameGraph {
                 }
             }
         }
-        Ok(Some(order))
+        Ok(Ok(order))
     }
 }
 
