@@ -99,6 +99,10 @@ pub enum Command {
         /// Let the computer move first.
         #[arg(long)]
         second: bool,
+        /// How well the computer plays, 0 to 1: 1 is perfect play; below,
+        /// it plays a worse move now and then, the better the likelier.
+        #[arg(long, default_value_t = 1.0, value_name = "S", value_parser = skill)]
+        skill: f64,
         /// Solved data to consult (an opening book from `boyi book`).
         #[arg(long, value_name = "FILE")]
         book: Vec<PathBuf>,
@@ -320,6 +324,13 @@ where
     move |text: &str| match text.trim().parse::<T>() {
         Ok(v) if v >= lo && v <= hi => Ok(v),
         _ => Err(format!("`{text}` is not {what} from {lo} to {hi}")),
+    }
+}
+
+fn skill(text: &str) -> Result<f64, String> {
+    match text.trim().parse::<f64>() {
+        Ok(s) if (0.0..=1.0).contains(&s) => Ok(s),
+        _ => Err(format!("`{text}` is not a skill from 0 to 1")),
     }
 }
 

@@ -270,14 +270,17 @@ fn run(command: Command, threads: Option<usize>, databases: Vec<Arc<Database>>, 
             }
             Ok(())
         }
-        Command::Play { game: name, words, second, book } => {
+        Command::Play { game: name, words, second, skill, book } => {
             let entry = game(&name)?;
             let id = entry.info().id;
             // Stdin carries the person's moves, not an instance.
             databases_of(id, &databases)?;
             let pos = position_of(entry, &words, None, false, 1).map_err(in_context(id))?;
             let session = session(ctl, threads, book, &databases);
-            play::run(pos, !second, &Cx::new(ctl, &session)).map_err(in_context(id))
+            let seed =
+                std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(1, |d| d.as_nanos() as u64);
+            let opponent = boyi_games::terminal::Opponent { skill, seed };
+            play::run(pos, !second, opponent, &Cx::new(ctl, &session)).map_err(in_context(id))
         }
         Command::Book { game: name, params, depth, out } => {
             output_dir_exists(&out)?;

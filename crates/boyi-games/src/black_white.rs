@@ -15,7 +15,7 @@
 use boyi::solve::negamax::Negamax;
 use boyi::{Game, Outcome, Step, StepOf, Turn};
 
-use crate::diagram::{Cell, Diagram, Grid};
+use crate::diagram::{Cell, Colour, Diagram, Grid};
 use crate::error::Error;
 use crate::listing::{valued_by, Cx, Info, Listing, Valued};
 use crate::notation::{self, join};
@@ -285,7 +285,7 @@ impl Listing for BlackWhiteListing {
             cells[c as usize] = if i % 2 == 0 { Cell::piece(0, "W") } else { Cell::piece(1, "B") };
         }
         let pieces = row.places().len();
-        Diagram::grid(Grid::new(1, game.n(), cells).coloured(["white", "black"]))
+        Diagram::grid(Grid::new(1, game.n(), cells).coloured([Colour::White, Colour::Black]))
             .note(format!("gaps inside the pairs (Nim_{} piles): {}", game.d(), join(row.gaps(), " ")))
             .note(format!(
                 "white wins {} of the layouts of {pieces} pieces on {} cells (mod 10^9+7)",

@@ -22,7 +22,7 @@ use boyi::db;
 use boyi::game::Reversible;
 use boyi::{Control, Game, Indexed, Outcome, Step, StepOf, Turn};
 
-use crate::diagram::{Cell, Diagram, Grid, Target};
+use crate::diagram::{Cell, Colour, Diagram, Grid, Mark, Target};
 use crate::error::Error;
 use crate::listing::{describe, valued_by, Cx, Info, Listing, Valued};
 use crate::notation;
@@ -540,17 +540,18 @@ impl Listing for ChaseListing {
         cells[at(p.black)] = Cell::piece(1, "B");
         if p.white == p.black {
             // The side that just moved made the capture.
-            cells[at(p.white)] = Cell::piece(u8::from(p.white_to_move), "X").mark("line");
+            cells[at(p.white)] = Cell::piece(u8::from(p.white_to_move), "X").mark(Mark::Line);
         }
         let cell = |(r, c): (u32, u32)| format!("{},{}", r + 1, c + 1);
-        Diagram::grid(Grid { wraps: self.torus, ..Grid::new(n, n, cells).coloured(["white", "black"]) }).note(format!(
-            "white (W) at {}, black (B) at {}; {} {n}x{n}, black's reach {}{}",
-            cell(p.white),
-            cell(p.black),
-            if self.torus { "torus" } else { "board" },
-            game.reach(),
-            if p.white == p.black { "; captured (X)" } else { "" },
-        ))
+        Diagram::grid(Grid { wraps: self.torus, ..Grid::new(n, n, cells).coloured([Colour::White, Colour::Black]) })
+            .note(format!(
+                "white (W) at {}, black (B) at {}; {} {n}x{n}, black's reach {}{}",
+                cell(p.white),
+                cell(p.black),
+                if self.torus { "torus" } else { "board" },
+                game.reach(),
+                if p.white == p.black { "; captured (X)" } else { "" },
+            ))
     }
 
     fn value(&self, game: &Chase, pos: &Duel, cx: &Cx) -> Result<Valued<ChaseMove>, Error> {

@@ -16,7 +16,7 @@
 
 use boyi::{Game, Indexed, Layered, Step, StepOf, Turn};
 
-use crate::diagram::{Cell, Diagram, Grid, Target};
+use crate::diagram::{Cell, Diagram, Grid, Mark, Target};
 use crate::error::Error;
 use crate::listing::{valued_by, Cx, Info, Listing, Valued};
 use crate::notation::{self, join};
@@ -385,7 +385,7 @@ impl Listing for CoinListing {
         for (i, &t) in state.order.iter().enumerate() {
             for cell in &mut cells[at..at + t as usize] {
                 cell.owner = Some((i % 2) as u8);
-                cell.marks.push("gone");
+                cell.marks.push(Mark::Gone);
             }
             at += t as usize;
         }

@@ -12,7 +12,7 @@
 use boyi::solve::grundy::Grundy;
 use boyi::{Game, Impartial, Outcome, Step, StepOf, Turn};
 
-use crate::diagram::{Cell, Diagram, Grid, Target};
+use crate::diagram::{Cell, Diagram, Grid, Mark, Target};
 use crate::error::Error;
 use crate::listing::{best_first, Cx, Info, Listing, Moving, Valued};
 use crate::notation;
@@ -164,7 +164,7 @@ impl Listing for DawsonsKaylesListing {
 
     fn diagram(&self, game: &Pins, m: &Moving<u64>) -> Diagram {
         let cells = (0..game.n)
-            .map(|i| if m.pos >> i & 1 == 1 { Cell::label("o") } else { Cell::label("o").mark("gone") })
+            .map(|i| if m.pos >> i & 1 == 1 { Cell::label("o") } else { Cell::label("o").mark(Mark::Gone) })
             .collect();
         Diagram::grid(Grid::new(1, game.n, cells)).note("a move knocks down a pin and its right-hand neighbour")
     }

@@ -5,18 +5,19 @@
 //! description with a [`Target`]: the cell they fill, the column they drop
 //! into, the counter they take, the vertex they move to.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// A position's picture and the lines said beside it.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Diagram {
     #[serde(flatten)]
     pub picture: Picture,
     /// Facts beside the picture: scores so far, whose piece is which.
+    #[serde(default)]
     pub notes: Vec<String>,
 }
 
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "lowercase")]
 pub enum Picture {
     Grid(Grid),
@@ -25,23 +26,23 @@ pub enum Picture {
 }
 
 /// `rows × cols` cells, row by row from the top.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Grid {
     pub rows: u32,
     pub cols: u32,
     pub cells: Vec<Cell>,
     /// The edges wrap around (a torus).
-    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    #[serde(skip_serializing_if = "std::ops::Not::not", default)]
     pub wraps: bool,
     /// Stones fall to the lowest empty cell of a column (moves target columns).
-    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    #[serde(skip_serializing_if = "std::ops::Not::not", default)]
     pub drop: bool,
     /// What the players' pieces are called by colour, first player first
     /// (`white`, `black`, `red`, `blue`, `yellow`), where the game's own
     /// words name them: a page draws White's pieces white, not in a colour
     /// of its own choosing. `None`: the page picks.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub colours: Option<[&'static str; 2]>,
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub colours: Option<[Colour; 2]>,
 }
 
 impl Grid {
@@ -52,29 +53,51 @@ impl Grid {
     }
 
     /// The same grid, its pieces drawn in these colours (see [`Grid::colours`]).
-    pub fn coloured(self, colours: [&'static str; 2]) -> Grid {
+    pub fn coloured(self, colours: [Colour; 2]) -> Grid {
         Grid { colours: Some(colours), ..self }
     }
 }
 
-#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Cell {
     /// A piece of this player (0 moves first) stands here.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "Option::is_none", default)]
     pub piece: Option<u8>,
     /// What is written in the cell: a piece's letter, a number.
-    #[serde(skip_serializing_if = "String::is_empty")]
+    #[serde(skip_serializing_if = "String::is_empty", default)]
     pub label: String,
     /// The cell counts for this player (filled by it, scored by it).
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "Option::is_none", default)]
     pub owner: Option<u8>,
     /// Small numbers in the corners: what the cell is worth to the first
     /// player (top left) and to the second (bottom right).
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "Option::is_none", default)]
     pub worth: Option<[i64; 2]>,
-    /// `last` (the last move), `line` (part of a winning line), `gone` (out of play).
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub marks: Vec<&'static str>,
+    #[serde(skip_serializing_if = "Vec::is_empty", default)]
+    pub marks: Vec<Mark>,
+}
+
+/// How a cell is marked.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Mark {
+    /// The last move.
+    Last,
+    /// Part of a winning line.
+    Line,
+    /// Out of play.
+    Gone,
+}
+
+/// The colours a game's words give its pieces (see [`Grid::colours`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Colour {
+    White,
+    Black,
+    Red,
+    Blue,
+    Yellow,
 }
 
 impl Cell {
@@ -86,37 +109,40 @@ impl Cell {
         Cell { label: label.into(), ..Cell::default() }
     }
 
-    pub fn mark(mut self, mark: &'static str) -> Cell {
+    pub fn mark(mut self, mark: Mark) -> Cell {
         self.marks.push(mark);
         self
     }
 }
 
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Heap {
     pub size: u64,
+    #[serde(default)]
     pub label: String,
 }
 
 /// A graph: vertices `0..vertices` (shown 1-based), its edges, the token
 /// and where it has been.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Drawing {
     pub vertices: u32,
     pub edges: Vec<[u32; 2]>,
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "Option::is_none", default)]
     pub token: Option<u32>,
     /// The vertex standing on the ground (Hackenbush).
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "Option::is_none", default)]
     pub ground: Option<u32>,
     /// The token's path so far, its start first (the edges it used).
+    #[serde(default)]
     pub path: Vec<u32>,
     /// Vertices out of play.
+    #[serde(default)]
     pub visited: Vec<u32>,
 }
 
 /// Where a move is drawn.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Target {
     /// The cell it fills or moves to (row, column, from 0).
@@ -131,6 +157,51 @@ pub enum Target {
 }
 
 impl Diagram {
+    /// The diagram, if it can be drawn as it says: a grid's cells are rows
+    /// times columns, pieces and owners are players 0 and 1, a graph's
+    /// edges, token, ground and path are its vertices. (A diagram a game
+    /// of the catalogue makes always can; one read from a user's game is
+    /// checked before a page draws it.)
+    pub fn checked(self) -> Result<Diagram, String> {
+        match &self.picture {
+            Picture::Grid(g) => {
+                let cells = u64::from(g.rows) * u64::from(g.cols);
+                if g.cells.len() as u64 != cells {
+                    return Err(format!(
+                        "a {}x{} grid has {cells} cells, and {} are given (row by row from the top)",
+                        g.rows,
+                        g.cols,
+                        g.cells.len()
+                    ));
+                }
+                if g.rows > 1000 || g.cols > 1000 {
+                    return Err(format!("a {}x{} grid is too large to draw (at most 1000 a side)", g.rows, g.cols));
+                }
+                if let Some(c) =
+                    g.cells.iter().find(|c| c.piece.is_some_and(|p| p > 1) || c.owner.is_some_and(|p| p > 1))
+                {
+                    return Err(format!("a cell's piece and owner are player 0 or 1, not {c:?}"));
+                }
+            }
+            Picture::Heaps { .. } => {}
+            Picture::Graph(d) => {
+                let inside = |v: u32| v < d.vertices;
+                let fine = d.edges.iter().flatten().copied().all(inside)
+                    && d.token.is_none_or(inside)
+                    && d.ground.is_none_or(inside)
+                    && d.path.iter().copied().all(inside)
+                    && d.visited.iter().copied().all(inside);
+                if !fine {
+                    return Err(format!(
+                        "a graph of {} vertices names a vertex past them (vertices from 0)",
+                        d.vertices
+                    ));
+                }
+            }
+        }
+        Ok(self)
+    }
+
     pub fn grid(grid: Grid) -> Diagram {
         Diagram { picture: Picture::Grid(grid), notes: Vec::new() }
     }
@@ -179,7 +250,7 @@ fn grid_text(g: &Grid, targets: &[Target]) -> Vec<String> {
     let text: Vec<String> = (0..g.rows * g.cols)
         .map(|i| {
             let cell = &g.cells[i as usize];
-            if cell.marks.contains(&"gone") {
+            if cell.marks.contains(&Mark::Gone) {
                 "_".to_string()
             } else if !cell.label.is_empty() {
                 cell.label.clone()

@@ -15,7 +15,7 @@
 use boyi::solve::every::first_player_wins;
 use boyi::{Game, Impartial, Outcome, Step, StepOf, Turn};
 
-use crate::diagram::{Cell, Diagram, Grid};
+use crate::diagram::{Cell, Diagram, Grid, Mark};
 use crate::error::Error;
 use crate::listing::{best_first, Cx, Info, Listing, Moving, Valued};
 use crate::notation::{self, join};
@@ -277,8 +277,13 @@ impl Listing for EveryEuclidListing {
             .iter()
             .flat_map(|&(a, b)| {
                 let over = a.min(b) == 0;
-                let cell =
-                    |x: u64| if over { Cell::label(x.to_string()).mark("gone") } else { Cell::label(x.to_string()) };
+                let cell = |x: u64| {
+                    if over {
+                        Cell::label(x.to_string()).mark(Mark::Gone)
+                    } else {
+                        Cell::label(x.to_string())
+                    }
+                };
                 [cell(a), cell(b)]
             })
             .collect();

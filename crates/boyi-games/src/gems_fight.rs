@@ -13,7 +13,7 @@ use boyi::index::bitmask;
 use boyi::{Game, Indexed, Layered, Step, StepOf, Turn};
 use rayon::prelude::*;
 
-use crate::diagram::{Cell, Diagram, Grid, Target};
+use crate::diagram::{Cell, Diagram, Grid, Mark, Target};
 use crate::error::{reserve, Error};
 use crate::listing::{valued_by, Cx, Info, Listing, Valued};
 use crate::notation::{self, join};
@@ -379,7 +379,7 @@ impl Listing for GemsFightListing {
         let mut mover = 0u8;
         let mut mask = 0u32;
         for &b in &state.order {
-            cells[b as usize] = std::mem::take(&mut cells[b as usize]).mark("gone");
+            cells[b as usize] = std::mem::take(&mut cells[b as usize]).mark(Mark::Gone);
             cells[b as usize].owner = Some(mover);
             let step = game.play(&mask, b);
             mask = step.pos;

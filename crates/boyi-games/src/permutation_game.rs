@@ -10,7 +10,7 @@
 use boyi::index::bitmask;
 use boyi::{Game, Indexed, Layered, Outcome, Step, StepOf, Turn};
 
-use crate::diagram::{Cell, Diagram, Grid, Target};
+use crate::diagram::{Cell, Diagram, Grid, Mark, Target};
 use crate::error::{reserve, Error};
 use crate::listing::{valued_by, Cx, Info, Listing, Valued};
 use crate::notation::{self, join};
@@ -291,18 +291,18 @@ impl Listing for PermutationListing {
     }
 
     fn diagram(&self, game: &PermutationGame, &mask: &u32) -> Diagram {
-        let cells =
-            game.values()
-                .iter()
-                .enumerate()
-                .map(|(i, v)| {
-                    if mask >> i & 1 == 1 {
-                        Cell::label(v.to_string())
-                    } else {
-                        Cell::label(v.to_string()).mark("gone")
-                    }
-                })
-                .collect();
+        let cells = game
+            .values()
+            .iter()
+            .enumerate()
+            .map(|(i, v)| {
+                if mask >> i & 1 == 1 {
+                    Cell::label(v.to_string())
+                } else {
+                    Cell::label(v.to_string()).mark(Mark::Gone)
+                }
+            })
+            .collect();
         let d = Diagram::grid(Grid::new(1, game.len() as u32, cells));
         if game.is_increasing(mask) {
             d.note("the rest is strictly increasing: the game is over")

@@ -16,7 +16,7 @@
 use boyi::solve::matching::{Graph, Matching};
 use boyi::{Control, Game, Outcome, Step, StepOf, Turn};
 
-use crate::diagram::{Cell, Diagram, Grid, Target};
+use crate::diagram::{Cell, Colour, Diagram, Grid, Target};
 use crate::error::Error;
 use crate::listing::{counted, Cx, Info, Listing, Valued};
 use crate::notation;
@@ -360,7 +360,7 @@ impl Listing for RabbitEggListing {
                 Some(Piece::Black) => Cell::piece(1, "X"),
             })
             .collect();
-        Diagram::grid(Grid::new(game.rows(), game.cols(), cells).coloured(["white", "black"]))
+        Diagram::grid(Grid::new(game.rows(), game.cols(), cells).coloured([Colour::White, Colour::Black]))
             .note("Tutu moves the white pieces (O), Dandan the black ones (X)")
     }
 

@@ -14,7 +14,7 @@ use boyi::db;
 use boyi::index::staircase::{Corner, Staircase};
 use boyi::{Control, Game, Indexed, Layered, Step, StepOf};
 
-use crate::diagram::{Cell, Diagram, Grid, Target};
+use crate::diagram::{Cell, Colour, Diagram, Grid, Mark, Target};
 use crate::error::Error;
 use crate::listing::{describe, valued_by, Cx, Info, Listing, Valued};
 use crate::notation::{self, join};
@@ -321,9 +321,9 @@ impl Listing for YoungChessListing {
         }
         let scores = self.points(game, state).unwrap_or_default();
         if let Some(last) = state.cells.last() {
-            cells[(last.row * cols + last.col) as usize].marks.push("last");
+            cells[(last.row * cols + last.col) as usize].marks.push(Mark::Last);
         }
-        Diagram::grid(Grid::new(game.rows(), cols, cells).coloured(["black", "white"]))
+        Diagram::grid(Grid::new(game.rows(), cols, cells).coloured([Colour::Black, Colour::White]))
             .note(format!("{} of {} cells filled (B black, W white)", state.board.stones, game.rows() * cols))
             .note(format!("scores so far: Black {}, White {}", scores[0], scores[1]))
     }

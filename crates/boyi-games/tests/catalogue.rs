@@ -76,7 +76,7 @@ fn every_game_keeps_the_contract_along_random_games() {
     let cx = Cx::new(&ctl, &session);
     let mut rng = Rng::new(5);
     let mut checked = 0;
-    for &entry in catalogue::games() {
+    for entry in catalogue::games() {
         let id = entry.info().id;
         for game in 0..3 {
             let mut position = entry.start(&params(entry)).unwrap_or_else(|e| panic!("{id}: {e}"));
@@ -96,7 +96,7 @@ fn every_game_keeps_the_contract_along_random_games() {
 
 #[test]
 fn every_game_describes_itself() {
-    for &entry in catalogue::games() {
+    for entry in catalogue::games() {
         let info = entry.info();
         assert!(!info.name.is_empty() && !info.rules.is_empty() && !info.notation.is_empty(), "{}", info.id);
         assert!(["outcome", "score", "nimber"].contains(&info.values), "{}", info.id);

@@ -33,6 +33,7 @@ fn _boyi(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<heaps::Sequence>()?;
     m.add_class::<user_game::Solution>()?;
     m.add_class::<user_game::Step>()?;
+    m.add_class::<user_game::Server>()?;
     m.add_class::<plot::Picture>()?;
     m.add_function(wrap_pyfunction!(plot::plot_grundy, m)?)?;
     m.add_function(wrap_pyfunction!(catalogue::catalogue, m)?)?;
@@ -45,5 +46,7 @@ fn _boyi(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(heaps::octal, m)?)?;
     m.add_function(wrap_pyfunction!(user_game::solve, m)?)?;
     m.add_function(wrap_pyfunction!(user_game::validate, m)?)?;
+    m.add_function(wrap_pyfunction!(user_game::play, m)?)?;
+    m.add_function(wrap_pyfunction!(user_game::serve, m)?)?;
     Ok(())
 }

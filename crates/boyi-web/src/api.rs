@@ -30,8 +30,8 @@ use serde_json::{json, Map, Value as Json_};
 
 use crate::error::ApiError;
 use crate::jobs::{Jobs, Reply};
-use crate::state::choose;
 use crate::Config;
+use boyi_games::computer::choose;
 
 /// Longest position string accepted: the largest boards the page offers
 /// write a few KiB.
@@ -215,7 +215,7 @@ async fn computer(AxState(app): Shared, Body(req): Body<ComputerReq>) -> Result<
         Reply::Done(state) => state,
         Reply::Pending(..) => return Err(ApiError::too_slow("the computer ran out of time choosing a move")),
     };
-    let mv = choose(&state.moves, req.skill, app.random(req.seed))
+    let mv = choose(&state.moves, |m| m.value, req.skill, app.random(req.seed))
         .ok_or_else(|| ApiError::illegal_move("the game is over: there is no move to make"))?;
     let position = match &mv.position {
         Some(p) => p.clone(),

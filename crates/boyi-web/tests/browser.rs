@@ -576,6 +576,47 @@ async fn phone_width(c: &Client, url: &str) -> Result<(), Failure> {
     Ok(())
 }
 
+/// A game written in Python and served by `boyi.serve` (issue 36):
+/// `examples/python/tictactoe.py --serve` under `BOYI_PYTHON` (the venv
+/// `.ci/run` installs the package into). The page draws its grid, values
+/// its moves and plays them.
+async fn python_game(c: &Client, python: &Path) -> Result<(), Failure> {
+    use std::io::BufRead;
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/python/tictactoe.py");
+    let mut child = Command::new(python)
+        .arg(&script)
+        .arg("--serve")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::inherit())
+        .spawn()?;
+    let stdout = child.stdout.take().expect("piped");
+    let child = KillOnDrop(child);
+    let mut lines = std::io::BufReader::new(stdout).lines();
+    let url = loop {
+        let line = lines.next().ok_or("the Python server printed no address")??;
+        if let Some(rest) = line.strip_prefix("open ") {
+            break rest.split_whitespace().next().unwrap_or("").to_string();
+        }
+    };
+    c.goto(&url).await?;
+    settle_on(c, "0:.........").await?;
+    let moves = shown_moves(c, "#board .grid .sq.target .tag").await?;
+    assert_eq!(moves.len(), 9, "a chip on every empty cell: {moves:?}");
+    assert!(moves.iter().all(|m| m["result"] == "tie"), "a game that always ends ties: {moves:?}");
+    c.find(Locator::Css("#board .grid .sq.target .tag[data-move='a3']")).await?.click().await?;
+    let script = "return [document.body.dataset.busy, document.querySelector('#board').dataset.position];";
+    let v = wait_for(c, script, Duration::from_secs(30), |v| {
+        v[0] == "0" && v[1].as_str().is_some_and(|p| p.starts_with("0:X") && p.contains('O'))
+    })
+    .await?;
+    let pieces = c.execute("return document.querySelectorAll('#board .grid .piece').length;", vec![]).await?;
+    assert_eq!(pieces, json!(2), "X's move and the computer's answer: {v}");
+    screenshot(c, "python-tictactoe.png").await?;
+    drop(child);
+    Ok(())
+}
+
 /// A WebDriver session of headless Chromium; `phone` emulates a 390 px screen.
 async fn session(port: u16, browser: &Path, profile: &Path, phone: bool) -> Result<Client, Failure> {
     let mut options = json!({
@@ -634,6 +675,23 @@ fn the_page_in_headless_chromium() {
         }
     };
     let full_dobutsu = !databases.is_empty();
+    // A game written in Python needs the package installed: `.ci/run`
+    // installs it in a venv and names its interpreter.
+    let python = match std::env::var_os("BOYI_PYTHON") {
+        Some(path) => Some(PathBuf::from(path)),
+        None if std::env::var_os("CI").is_some() => {
+            panic!("CI is set but BOYI_PYTHON is not: .ci/run installs the Python package and sets it")
+        }
+        None => {
+            use std::io::Write;
+            let _ = writeln!(
+                std::io::stderr(),
+                "skipped: the browser test's game written in Python (set BOYI_PYTHON to an interpreter with the \
+                 boyi package installed)"
+            );
+            None
+        }
+    };
     let server = boyi_web::start(boyi_web::Config {
         port: 0,
         time_limit: Duration::from_secs(30),
@@ -677,7 +735,11 @@ fn the_page_in_headless_chromium() {
                 dobutsu_positions(&c, &url).await?;
             }
             cell_contents(&c, &url).await?;
-            marks_and_lists(&c, &url).await
+            marks_and_lists(&c, &url).await?;
+            if let Some(python) = &python {
+                python_game(&c, python).await?;
+            }
+            Ok::<(), Failure>(())
         }
         .await;
         if outcome.is_err() {

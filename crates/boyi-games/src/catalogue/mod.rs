@@ -64,8 +64,36 @@ static PROBLEMS: &[&dyn Problem] = &[
     &judge::fibonacci_nim::FibonacciProblem,
 ];
 
-pub fn games() -> &'static [&'static dyn Entry] {
-    GAMES
+/// Games added while the program runs: a user's own, written in Rust in a
+/// crate of their own or in Python, shown and played like the catalogue's.
+static ADDED: std::sync::RwLock<Vec<&'static dyn Entry>> = std::sync::RwLock::new(Vec::new());
+
+/// Adds a game to the catalogue for the rest of the program: `boyi list`,
+/// `analyze`, `play`, `serve` and the page then know it by its id. A game
+/// added again under the same id replaces the earlier one; an id or alias
+/// of a game boyi ships is refused.
+pub fn register(entry: &'static dyn Entry) -> Result<(), crate::Error> {
+    let info = entry.info();
+    let names = || std::iter::once(info.id).chain(info.aliases.iter().copied());
+    if let Some(taken) = names().find(|&n| GAMES.iter().any(|g| g.info().id == n || g.info().aliases.contains(&n))) {
+        return Err(crate::Error::input(format!("`{taken}` names a game boyi ships; give yours another id")));
+    }
+    if info.id.is_empty() || !info.id.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_') {
+        return Err(crate::Error::input(format!(
+            "a game's id is letters, digits, - and _ (it goes into addresses), not {:?}",
+            info.id
+        )));
+    }
+    let mut added = ADDED.write().unwrap_or_else(|e| e.into_inner());
+    added.retain(|g| g.info().id != info.id);
+    added.push(entry);
+    Ok(())
+}
+
+/// Every game: the catalogue's, then those added while running.
+pub fn games() -> Vec<&'static dyn Entry> {
+    let added = ADDED.read().unwrap_or_else(|e| e.into_inner());
+    GAMES.iter().copied().chain(added.iter().copied()).collect()
 }
 
 pub fn problems() -> &'static [&'static dyn Problem] {
@@ -81,10 +109,9 @@ pub fn problem(name: &str) -> Option<&'static dyn Problem> {
 /// The game called `name`: its id or an alias, or a judge problem's (any case).
 pub fn game(name: &str) -> Option<&'static dyn Entry> {
     let name = name.to_ascii_lowercase();
-    GAMES
-        .iter()
-        .copied()
-        .find(|g| g.info().id == name || g.info().aliases.contains(&name.as_str()))
+    games()
+        .into_iter()
+        .find(|g| g.info().id.to_ascii_lowercase() == name || g.info().aliases.contains(&name.as_str()))
         .or_else(|| problem(&name).map(|p| p.game()))
 }
 
@@ -96,8 +123,8 @@ pub fn judges_of(id: &str) -> Vec<&'static dyn Problem> {
 /// Every game as `boyi list --json` and the Python package's `games()`
 /// show it: ids, names, aliases (its judges' too), parameters, notation.
 pub fn list_json() -> serde_json::Value {
-    let games: Vec<serde_json::Value> = GAMES
-        .iter()
+    let games: Vec<serde_json::Value> = games()
+        .into_iter()
         .map(|g| {
             let info = g.info();
             let judges = judges_of(info.id);

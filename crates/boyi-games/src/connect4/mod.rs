@@ -27,7 +27,7 @@ use boyi::{Control, Game};
 pub use board::{AnySize, Board, Connect4, Fixed, MoveError, Shape, Standard};
 pub use book::Book;
 
-use crate::diagram::{Cell, Diagram, Grid, Target};
+use crate::diagram::{Cell, Diagram, Grid, Mark, Target};
 use crate::error::Error;
 use crate::listing::{best_first, Cx, Info, Listing, Valued};
 use crate::notation;
@@ -284,11 +284,11 @@ impl Listing for Connect4Listing {
             })
             .collect();
         for (r, c) in game.fours(&p.board) {
-            cells[(r * w + c) as usize].marks.push("line");
+            cells[(r * w + c) as usize].marks.push(Mark::Line);
         }
         if let Some(last) = p.moves.chars().last().and_then(|c| c.to_digit(10)).map(|c| c - 1) {
             if let Some(r) = (0..h).find(|&r| rows[r as usize].as_bytes()[last as usize] != b'.') {
-                cells[(r * w + last) as usize].marks.push("last");
+                cells[(r * w + last) as usize].marks.push(Mark::Last);
             }
         }
         Diagram::grid(Grid { drop: true, ..Grid::new(h, w, cells) }).note(format!(

@@ -12,7 +12,8 @@
   number of moves to the end (positions that repeat included), the margin of
   a scored game with bonus turns (``play`` returns ``Step(position, reward,
   again)``), nimbers of impartial games (sums by their ``components``), or
-  misère play.
+  misère play. ``play(game)`` plays it in the terminal and ``serve(game)``
+  on the page, as ``boyi play`` and ``boyi serve`` do the catalogue's.
 - Pictures (SVG, drawn in Rust like the command line's): ``Sequence`` and
   ``Solution`` objects draw themselves in Jupyter; ``plot_grundy(values)``,
   ``solution.plot()`` (remoteness histogram) and ``solution.plot_map(index)``
@@ -23,6 +24,7 @@ from ._boyi import (
     Period,
     Picture,
     Sequence,
+    Server,
     Solution,
     Step,
     Value,
@@ -33,8 +35,10 @@ from ._boyi import (
     grundy,
     octal,
     period,
+    play,
     plot_grundy,
     problems,
+    serve,
     solve,
     solve_judge,
     validate,
@@ -44,6 +48,7 @@ __all__ = [
     "Period",
     "Picture",
     "Sequence",
+    "Server",
     "Solution",
     "Step",
     "Value",
@@ -54,8 +59,10 @@ __all__ = [
     "grundy",
     "octal",
     "period",
+    "play",
     "plot_grundy",
     "problems",
+    "serve",
     "solve",
     "solve_judge",
     "validate",

@@ -11,6 +11,8 @@
 mod build;
 mod callbacks;
 mod checks;
+mod entry;
+mod front;
 mod solution;
 
 use boyi::solve::graph::{self, Method};
@@ -19,6 +21,7 @@ use pyo3::prelude::*;
 
 pub use callbacks::Step;
 pub use checks::validate;
+pub use front::{play, serve, Server};
 pub use solution::Solution;
 
 use crate::errors::{engine_to_py, interruptible};

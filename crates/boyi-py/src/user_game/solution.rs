@@ -32,7 +32,7 @@ pub enum Values {
 #[pyclass(frozen, module = "boyi")]
 pub struct Solution {
     game: Py<PyAny>,
-    kind: Kind,
+    pub(super) kind: Kind,
     built: Built,
     values: Values,
     method: Method,
@@ -40,7 +40,7 @@ pub struct Solution {
 
 /// A move's value to its mover, and for scores the margin and length the
 /// order breaks ties by.
-type MoveValue = (Verdict, Option<Scored>);
+pub(super) type MoveValue = (Verdict, Option<Scored>);
 
 impl Solution {
     pub fn new(game: Py<PyAny>, kind: Kind, built: Built, values: Values, method: Method) -> Self {
@@ -49,6 +49,26 @@ impl Solution {
 
     pub fn len(&self) -> usize {
         self.built.positions.len()
+    }
+
+    /// Whether every game ends (no position can repeat).
+    pub fn always_ends(&self) -> bool {
+        self.method == Method::Backward
+    }
+
+    /// The first start.
+    pub fn start_object<'py>(&self, py: Python<'py>) -> Bound<'py, PyAny> {
+        self.built.positions.object(py, 0).clone()
+    }
+
+    /// Position number `n`.
+    pub fn object<'py>(&self, py: Python<'py>, n: u32) -> Bound<'py, PyAny> {
+        self.built.positions.object(py, n).clone()
+    }
+
+    /// The number of `pos`, where the solution reached it.
+    pub fn number_of(&self, pos: &Bound<'_, PyAny>) -> PyResult<Option<u32>> {
+        self.find(pos)
     }
 
     /// Position `v`'s value for the side to move.
@@ -93,7 +113,7 @@ impl Solution {
     }
 
     /// The value of `pos` for the side to move.
-    fn value_of(&self, py: Python<'_>, pos: &Bound<'_, PyAny>) -> PyResult<Verdict> {
+    pub(super) fn value_of(&self, py: Python<'_>, pos: &Bound<'_, PyAny>) -> PyResult<Verdict> {
         if let Some(v) = self.find(pos)? {
             return Ok(self.verdict(v));
         }
@@ -106,7 +126,7 @@ impl Solution {
 
     /// Every move of `pos` with its value to the mover, best first (ties
     /// in the order `moves` listed them).
-    fn valued_moves<'py>(&self, pos: &Bound<'py, PyAny>) -> PyResult<Vec<(Bound<'py, PyAny>, MoveValue)>> {
+    pub(super) fn valued_moves<'py>(&self, pos: &Bound<'py, PyAny>) -> PyResult<Vec<(Bound<'py, PyAny>, MoveValue)>> {
         let py = pos.py();
         let graph = &self.built.graph;
         let mut out: Vec<(Bound<'py, PyAny>, MoveValue)> = match self.find(pos)? {
