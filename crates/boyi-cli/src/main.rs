@@ -556,6 +556,14 @@ fn db(command: DbCommand, threads: Option<usize>, ctl: &Control) -> Result<(), F
         DbCommand::Verify { file } => {
             let db = Database::open_unchecked(&file).map_err(|e| Failure::from(Error::from(e)))?;
             let header = db.header();
+            if header.game.starts_with("python:") {
+                return Err(Failure::from(Error::input(format!(
+                    "{} holds a solution of a game written in Python ({}): its moves are the game's, so it is \
+                     checked from Python (boyi.load(path, game), then compare with boyi.solve)",
+                    file.display(),
+                    header.game
+                ))));
+            }
             let entry = game(&header.game)?;
             if !db.checksum_ok(ctl).map_err(Error::from)? {
                 return Err(Failure::from(Error::input(format!(

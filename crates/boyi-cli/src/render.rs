@@ -122,7 +122,8 @@ pub fn database_info(db: &std::sync::Arc<boyi::db::Database>, ctl: &boyi::Contro
         "positions": h.size,
         "encoding": h.encoding.describe(),
         "layout": h.layout.describe(),
-        "file_bytes": h.data_offset + db.stored_bytes(),
+        "file_bytes": h.data_offset + db.stored_bytes() + h.tail,
+        "tail_bytes": h.tail,
         "value_bytes": h.size * h.encoding.slot_bytes() as u64,
         "checksum": format!("{:08x}", h.checksum),
         "checksum_ok": db.checksum_ok(ctl)?,
@@ -203,6 +204,12 @@ pub fn database_text(info: &serde_json::Value) -> String {
         field("value_bytes"),
         field("format_version")
     );
+    if info["tail_bytes"] != 0 {
+        s += &format!(
+            "after the values: {} bytes its writer keeps (a game written in Python keeps its positions and moves)\n",
+            field("tail_bytes")
+        );
+    }
     s += &format!(
         "checksum: {} ({})\n",
         field("checksum"),

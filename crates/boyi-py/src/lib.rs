@@ -9,6 +9,8 @@
 #[cfg(feature = "python")]
 mod catalogue;
 #[cfg(feature = "python")]
+mod database;
+#[cfg(feature = "python")]
 mod errors;
 #[cfg(feature = "python")]
 mod heaps;
@@ -48,5 +50,8 @@ fn _boyi(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(user_game::validate, m)?)?;
     m.add_function(wrap_pyfunction!(user_game::play, m)?)?;
     m.add_function(wrap_pyfunction!(user_game::serve, m)?)?;
+    m.add_function(wrap_pyfunction!(user_game::load, m)?)?;
+    m.add_class::<database::Database>()?;
+    m.add_function(wrap_pyfunction!(database::open_db, m)?)?;
     Ok(())
 }

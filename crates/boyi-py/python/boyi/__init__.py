@@ -13,7 +13,11 @@
   a scored game with bonus turns (``play`` returns ``Step(position, reward,
   again)``), nimbers of impartial games (sums by their ``components``), or
   misère play. ``play(game)`` plays it in the terminal and ``serve(game)``
-  on the page, as ``boyi play`` and ``boyi serve`` do the catalogue's.
+  on the page, as ``boyi play`` and ``boyi serve`` do the catalogue's;
+  ``solution.save(path)`` keeps it in a file and ``load(path, game)`` answers
+  from the file by lookup.
+- ``open_db(path)``: a catalogue database (``boyi db build``): its slots as
+  a numpy array over the file's memory map, and any position's value.
 - Pictures (SVG, drawn in Rust like the command line's): ``Sequence`` and
   ``Solution`` objects draw themselves in Jupyter; ``plot_grundy(values)``,
   ``solution.plot()`` (remoteness histogram) and ``solution.plot_map(index)``
@@ -21,6 +25,7 @@
 """
 
 from ._boyi import (
+    Database,
     Period,
     Picture,
     Sequence,
@@ -33,7 +38,9 @@ from ._boyi import (
     catalogue,
     games,
     grundy,
+    load,
     octal,
+    open_db,
     period,
     play,
     plot_grundy,
@@ -45,6 +52,7 @@ from ._boyi import (
 )
 
 __all__ = [
+    "Database",
     "Period",
     "Picture",
     "Sequence",
@@ -57,7 +65,9 @@ __all__ = [
     "catalogue",
     "games",
     "grundy",
+    "load",
     "octal",
+    "open_db",
     "period",
     "play",
     "plot_grundy",

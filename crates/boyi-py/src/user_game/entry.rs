@@ -62,32 +62,41 @@ fn optional<'py>(
     Ok(Some(answer).filter(|a| !a.is_none()))
 }
 
+/// An attribute of the game, or what a method of no arguments of that
+/// name gives; `None` where it has neither (or it is None).
+fn attribute<'py>(game: &Bound<'py, PyAny>, name: &str) -> PyResult<Option<Bound<'py, PyAny>>> {
+    match game.getattr(name) {
+        Ok(v) if v.is_none() => Ok(None),
+        Ok(v) if v.is_callable() => Ok(Some(v.call0()?).filter(|v| !v.is_none())),
+        Ok(v) => Ok(Some(v)),
+        Err(_) => Ok(None),
+    }
+}
+
+/// The game's name (its `name`, else its class's) and the id made of it
+/// for addresses and files: lower case, letters, digits, - and _.
+pub fn names(game: &Bound<'_, PyAny>) -> PyResult<(String, String)> {
+    let name = match attribute(game, "name")? {
+        Some(name) => name.str()?.to_string(),
+        None => game.get_type().name()?.to_string(),
+    };
+    let id: String = name
+        .to_lowercase()
+        .chars()
+        .map(|c| if c.is_ascii_alphanumeric() || c == '-' || c == '_' { c } else { '-' })
+        .collect::<String>()
+        .trim_matches('-')
+        .to_string();
+    Ok((name, if id.is_empty() { "my-game".to_string() } else { id }))
+}
+
 impl UserEntry {
     /// The catalogue's entry for `game`, solved as `solution`, leaked: an
     /// entry lives as long as the program (the catalogue holds it).
     pub fn leaked(game: &Bound<'_, PyAny>, solution: Py<Solution>) -> PyResult<&'static UserEntry> {
         let kind = solution.get().kind;
-        // An attribute, or a method of no arguments that gives it.
-        let attribute = |name: &str| -> PyResult<Option<Bound<'_, PyAny>>> {
-            match game.getattr(name) {
-                Ok(v) if v.is_none() => Ok(None),
-                Ok(v) if v.is_callable() => Ok(Some(v.call0()?).filter(|v| !v.is_none())),
-                Ok(v) => Ok(Some(v)),
-                Err(_) => Ok(None),
-            }
-        };
-        let name = match attribute("name")? {
-            Some(name) => name.str()?.to_string(),
-            None => game.get_type().name()?.to_string(),
-        };
-        let id: String = name
-            .to_lowercase()
-            .chars()
-            .map(|c| if c.is_ascii_alphanumeric() || c == '-' || c == '_' { c } else { '-' })
-            .collect::<String>()
-            .trim_matches('-')
-            .to_string();
-        let players: [&'static str; 2] = match attribute("players")? {
+        let (name, id) = names(game)?;
+        let players: [&'static str; 2] = match attribute(game, "players")? {
             Some(p) => {
                 let [a, b]: [String; 2] = p.extract().map_err(|_| {
                     pyo3::exceptions::PyValueError::new_err(
@@ -102,7 +111,7 @@ impl UserEntry {
         let rules = doc.as_deref().map(|d| d.split_whitespace().collect::<Vec<_>>().join(" ")).unwrap_or_default();
         let summary = rules.split(". ").next().unwrap_or("").trim_end_matches('.').to_string();
         let info = Box::leak(Box::new(Info {
-            id: leak(if id.is_empty() { "my-game".to_string() } else { id }),
+            id: leak(id),
             name: leak(name),
             aliases: &[],
             summary: leak(if summary.is_empty() { "a game written in Python".to_string() } else { summary }),
@@ -140,7 +149,7 @@ impl Entry for UserEntry {
             return Err(Error::params(format!("{} has no parameters", self.info.id)));
         }
         Python::attach(|py| {
-            let start = self.shared.solution.get().start_object(py);
+            let start = self.shared.solution.get().start_object(py).map_err(|e| failed(py, e))?;
             Ok(Box::new(UserPosition { entry: self, pos: start.unbind(), mover: 0 }) as Box<dyn Position>)
         })
     }
@@ -196,7 +205,7 @@ impl UserEntry {
                 number.parse().map_err(|_| Error::position(format!("\"#{number}\" is not a position number")))?;
             let solution = self.shared.solution.get();
             if n < solution.len() {
-                return Ok(solution.object(py, n as u32));
+                return solution.object(py, n as u32).map_err(|e| failed(py, e));
             }
             let extra = self.shared.extra.lock().unwrap_or_else(|e| e.into_inner());
             return match extra.objects().get(n - solution.len()) {

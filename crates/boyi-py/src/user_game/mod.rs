@@ -12,6 +12,7 @@ mod build;
 mod callbacks;
 mod checks;
 mod entry;
+mod file;
 mod front;
 mod solution;
 
@@ -22,7 +23,7 @@ use pyo3::prelude::*;
 pub use callbacks::Step;
 pub use checks::validate;
 pub use front::{play, serve, Server};
-pub use solution::Solution;
+pub use solution::{load, Solution};
 
 use crate::errors::{engine_to_py, interruptible};
 use callbacks::short_repr;
@@ -120,5 +121,5 @@ pub fn solve(
         }
         Err(e) => return Err(engine_to_py("solve", e)),
     };
-    Ok(Solution::new(game.clone().unbind(), kind, built, values, method))
+    Ok(Solution::new(game.clone().unbind(), kind, solution::Store::Built(built), values, method))
 }

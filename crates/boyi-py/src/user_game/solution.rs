@@ -15,7 +15,9 @@ use pyo3::types::{PyList, PyTuple};
 
 use super::build::Built;
 use super::callbacks::{hashing_error, short_repr, Callbacks};
+use super::file::{self, Saved};
 use super::Kind;
+use crate::errors::engine_to_py;
 use crate::plot::Picture;
 use crate::value::Value;
 
@@ -27,13 +29,78 @@ pub enum Values {
     Nimber(Vec<u64>),
 }
 
+/// Where a solution's positions and moves are: built in memory by
+/// `solve`, or in a file `load` opened.
+pub enum Store {
+    Built(Built),
+    Saved(Saved),
+}
+
+impl Store {
+    fn len(&self) -> usize {
+        match self {
+            Store::Built(b) => b.positions.len(),
+            Store::Saved(s) => s.len,
+        }
+    }
+
+    fn starts(&self) -> usize {
+        match self {
+            Store::Built(b) => b.starts,
+            Store::Saved(s) => s.starts,
+        }
+    }
+
+    fn object<'py>(&self, py: Python<'py>, v: u32) -> PyResult<Bound<'py, PyAny>> {
+        match self {
+            Store::Built(b) => Ok(b.positions.object(py, v).clone()),
+            Store::Saved(s) => s.object(py, v),
+        }
+    }
+
+    fn edge_range(&self, v: u32) -> std::ops::Range<usize> {
+        match self {
+            Store::Built(b) => b.graph.edge_range(v),
+            Store::Saved(s) => s.edge_range(v),
+        }
+    }
+
+    fn child(&self, e: usize) -> u32 {
+        match self {
+            Store::Built(b) => b.graph.target(e),
+            Store::Saved(s) => s.child(e),
+        }
+    }
+
+    fn move_object<'py>(&self, py: Python<'py>, e: usize) -> PyResult<Bound<'py, PyAny>> {
+        match self {
+            Store::Built(b) => Ok(b.moves[e].bind(py).clone()),
+            Store::Saved(s) => s.move_object(py, e),
+        }
+    }
+
+    fn step(&self, e: usize) -> (i64, bool) {
+        match self {
+            Store::Built(b) => b.graph.step(e),
+            Store::Saved(s) => s.step(e),
+        }
+    }
+
+    fn is_sum(&self, v: u32) -> bool {
+        match self {
+            Store::Built(b) => b.graph.is_sum(v),
+            Store::Saved(s) => s.is_sum(v),
+        }
+    }
+}
+
 /// Every reachable position of a game written in Python, solved: the value
 /// of each for the side to move, of the kind `solve` was asked for.
 #[pyclass(frozen, module = "boyi")]
 pub struct Solution {
     game: Py<PyAny>,
     pub(super) kind: Kind,
-    built: Built,
+    store: Store,
     values: Values,
     method: Method,
 }
@@ -43,12 +110,12 @@ pub struct Solution {
 pub(super) type MoveValue = (Verdict, Option<Scored>);
 
 impl Solution {
-    pub fn new(game: Py<PyAny>, kind: Kind, built: Built, values: Values, method: Method) -> Self {
-        Solution { game, kind, built, values, method }
+    pub fn new(game: Py<PyAny>, kind: Kind, store: Store, values: Values, method: Method) -> Self {
+        Solution { game, kind, store, values, method }
     }
 
     pub fn len(&self) -> usize {
-        self.built.positions.len()
+        self.store.len()
     }
 
     /// Whether every game ends (no position can repeat).
@@ -57,13 +124,13 @@ impl Solution {
     }
 
     /// The first start.
-    pub fn start_object<'py>(&self, py: Python<'py>) -> Bound<'py, PyAny> {
-        self.built.positions.object(py, 0).clone()
+    pub fn start_object<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        self.store.object(py, 0)
     }
 
     /// Position number `n`.
-    pub fn object<'py>(&self, py: Python<'py>, n: u32) -> Bound<'py, PyAny> {
-        self.built.positions.object(py, n).clone()
+    pub fn object<'py>(&self, py: Python<'py>, n: u32) -> PyResult<Bound<'py, PyAny>> {
+        self.store.object(py, n)
     }
 
     /// The number of `pos`, where the solution reached it.
@@ -85,7 +152,20 @@ impl Solution {
 
     /// The number of `pos`, where it was reached.
     fn find(&self, pos: &Bound<'_, PyAny>) -> PyResult<Option<u32>> {
-        self.built.positions.get(pos).map_err(|e| hashing_error(pos, e))
+        match &self.store {
+            Store::Built(b) => b.positions.get(pos).map_err(|e| hashing_error(pos, e)),
+            Store::Saved(saved) => {
+                let game = self.game.bind(pos.py());
+                let key = if saved.keyed { Some(game.getattr("key")?) } else { None };
+                let mut bytes = Vec::new();
+                match file::key_of(key.as_ref(), pos, &mut bytes) {
+                    Ok(()) => Ok(saved.find(&bytes)),
+                    // (what has no encoding was never saved)
+                    Err(e) if e.is_instance_of::<pyo3::exceptions::PyTypeError>(pos.py()) => Ok(None),
+                    Err(e) => Err(e),
+                }
+            }
+        }
     }
 
     fn unreachable(&self, pos: &Bound<'_, PyAny>) -> PyErr {
@@ -93,7 +173,7 @@ impl Solution {
             "position {} is not reachable from the start{}: pass it to boyi.solve(game, start=[...]) to solve \
              from it too",
             short_repr(pos),
-            if self.built.starts > 1 { "s" } else { "" }
+            if self.store.starts() > 1 { "s" } else { "" }
         ))
     }
 
@@ -128,22 +208,24 @@ impl Solution {
     /// in the order `moves` listed them).
     pub(super) fn valued_moves<'py>(&self, pos: &Bound<'py, PyAny>) -> PyResult<Vec<(Bound<'py, PyAny>, MoveValue)>> {
         let py = pos.py();
-        let graph = &self.built.graph;
+        let store = &self.store;
         let mut out: Vec<(Bound<'py, PyAny>, MoveValue)> = match self.find(pos)? {
-            Some(v) if !graph.is_sum(v) => {
-                let mut out = Vec::with_capacity(graph.edge_range(v).len());
-                for (e, &c) in graph.edge_range(v).zip(graph.children(v)) {
+            Some(v) if !store.is_sum(v) => {
+                let mut out = Vec::with_capacity(store.edge_range(v).len());
+                for e in store.edge_range(v) {
+                    let c = store.child(e);
                     let value = match &self.values {
                         Values::Outcome(values) => (Verdict::from(values[c as usize].flip()), None),
                         Values::Score(values) => {
-                            let s = graph
-                                .scored_move(e, values[c as usize])
-                                .map_err(|e| PyValueError::new_err(format!("moves({}): {e}", short_repr(pos))))?;
+                            let (reward, again) = store.step(e);
+                            let s = Scored::back(reward, again, values[c as usize]).ok_or_else(|| {
+                                PyValueError::new_err(format!("moves({}): a margin passes ±2^63", short_repr(pos)))
+                            })?;
                             (Verdict::Margin { score: s.margin, left: Some(s.moves) }, Some(s))
                         }
                         Values::Nimber(values) => (Verdict::move_nimber(values[c as usize]), None),
                     };
-                    out.push((self.built.moves[e].bind(py).clone(), value));
+                    out.push((store.move_object(py, e)?, value));
                 }
                 out
             }
@@ -208,16 +290,13 @@ impl Solution {
         shape: Option<Vec<usize>>,
     ) -> PyResult<(Vec<usize>, Vec<usize>)> {
         let mut cells: Vec<Vec<usize>> = Vec::with_capacity(self.len());
-        for pos in self.built.positions.objects() {
-            let at = index.call1((pos.bind(py),))?;
+        for v in 0..self.len() as u32 {
+            let pos = self.store.object(py, v)?;
+            let at = index.call1((&pos,))?;
             let coords: Vec<i64> = if let Ok(i) = at.extract::<i64>() { vec![i] } else { at.extract()? };
             let coords =
                 coords.iter().map(|&c| usize::try_from(c)).collect::<Result<Vec<usize>, _>>().map_err(|_| {
-                    PyValueError::new_err(format!(
-                        "index({}) = {} is negative",
-                        short_repr(pos.bind(py)),
-                        short_repr(&at)
-                    ))
+                    PyValueError::new_err(format!("index({}) = {} is negative", short_repr(&pos), short_repr(&at)))
                 })?;
             if cells.first().is_some_and(|first| first.len() != coords.len()) {
                 return Err(PyValueError::new_err("index() must give every position as many coordinates"));
@@ -330,14 +409,15 @@ impl Column {
 impl Solution {
     /// The start position (the first, where `solve` was given several).
     #[getter]
-    fn start<'py>(&self, py: Python<'py>) -> Bound<'py, PyAny> {
-        self.built.positions.object(py, 0).clone()
+    fn start<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        self.store.object(py, 0)
     }
 
     /// Every start `solve` was given (or `game.start()` alone).
     #[getter]
     fn starts<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
-        PyList::new(py, (0..self.built.starts as u32).map(|i| self.built.positions.object(py, i).clone()))
+        let starts = (0..self.store.starts() as u32).map(|v| self.store.object(py, v)).collect::<PyResult<Vec<_>>>()?;
+        PyList::new(py, starts)
     }
 
     /// The values asked for: `"outcome"`, `"score"`, `"nimber"` or `"misere"`.
@@ -392,15 +472,15 @@ impl Solution {
     /// Moves between reachable positions (a sum's parts are not moves).
     #[getter]
     fn edges(&self) -> usize {
-        let graph = &self.built.graph;
-        let parts: usize = (0..self.len() as u32).filter(|&v| graph.is_sum(v)).map(|v| graph.children(v).len()).sum();
-        graph.edges() - parts
+        let store = &self.store;
+        (0..self.len() as u32).filter(|&v| !store.is_sum(v)).map(|v| store.edge_range(v).len()).sum()
     }
 
     /// Every reachable position, in the order `to_numpy` uses (breadth
     /// first from the starts).
     fn positions<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
-        PyList::new(py, self.built.positions.objects().iter().map(|p| p.bind(py)))
+        let all = (0..self.len() as u32).map(|v| self.store.object(py, v)).collect::<PyResult<Vec<_>>>()?;
+        PyList::new(py, all)
     }
 
     fn __len__(&self) -> usize {
@@ -408,7 +488,7 @@ impl Solution {
     }
 
     fn __contains__(&self, key: &Bound<'_, PyAny>) -> PyResult<bool> {
-        match self.built.positions.get(key) {
+        match self.find(key) {
             Ok(found) => Ok(found.is_some()),
             // (an unhashable thing is in no solution)
             Err(e) if e.is_instance_of::<pyo3::exceptions::PyTypeError>(key.py()) => Ok(false),
@@ -504,6 +584,56 @@ impl Solution {
         Picture::drawn(plot::outcome_map_svg(title, &tiles, x, y, None))
     }
 
+    /// Writes the solution to `path`, a boyi database file (`boyi db info`
+    /// reads its header); `boyi.load(path, game)` opens it again and answers
+    /// by lookup. Positions are found in it by the game's `key(pos)` (an int
+    /// or bytes) where it has one, else by their own encoding (None, bools,
+    /// ints, floats, str, bytes, and tuples and frozensets of these).
+    fn save(&self, py: Python<'_>, path: std::path::PathBuf) -> PyResult<()> {
+        let game = self.game.bind(py);
+        let key = match &self.store {
+            Store::Built(_) => Some(game.getattr("key")).and_then(Result::ok).filter(|k| k.is_callable()),
+            Store::Saved(saved) if saved.keyed => Some(game.getattr("key")?),
+            Store::Saved(_) => None,
+        };
+        let n = self.len();
+        let mut keys = Vec::with_capacity(n);
+        let mut moves = Vec::with_capacity(n);
+        let mut sums = Vec::with_capacity(n);
+        for v in 0..n as u32 {
+            if v.is_multiple_of(4096) {
+                py.check_signals()?;
+            }
+            let mut k = Vec::new();
+            match &self.store {
+                Store::Built(_) => file::key_of(key.as_ref(), &self.store.object(py, v)?, &mut k)?,
+                Store::Saved(saved) => k.extend_from_slice(saved.key_bytes(v)),
+            }
+            keys.push(k);
+            let mut kept = Vec::with_capacity(self.store.edge_range(v).len());
+            for e in self.store.edge_range(v) {
+                let mut mv = Vec::new();
+                file::encode(&self.store.move_object(py, e)?, &mut mv)?;
+                let (reward, again) = self.store.step(e);
+                kept.push((self.store.child(e), mv, reward, again));
+            }
+            moves.push(kept);
+            sums.push(self.store.is_sum(v));
+        }
+        let contents = file::Contents {
+            kind: self.kind,
+            ends: self.method == Method::Backward,
+            name: super::entry::names(game)?.1,
+            starts: self.store.starts(),
+            keys,
+            keyed: key.is_some(),
+            values: &self.values,
+            moves,
+            sums,
+        };
+        py.detach(|| file::write(&path, contents)).map(drop).map_err(|e| engine_to_py("save", e))
+    }
+
     fn __repr__(&self) -> String {
         let (w, l, d) = self.counts();
         let counted = match self.kind {
@@ -520,4 +650,24 @@ impl Solution {
             self.method()
         )
     }
+}
+
+/// Opens a solution `Solution.save` wrote, for `game` (the game it was
+/// saved from: moves of positions the file does not hold, and play and
+/// serve, ask it). Positions the file holds are answered by lookup: no
+/// method of the game is called for them (but `key`, where positions are
+/// kept by key).
+#[pyfunction]
+pub fn load(py: Python<'_>, path: std::path::PathBuf, game: &Bound<'_, PyAny>) -> PyResult<Solution> {
+    let (saved, values) = py.detach(|| Saved::open(&path)).map_err(PyValueError::new_err)?;
+    let id = super::entry::names(game)?.1;
+    let file_game = saved.game().to_string();
+    if file_game != format!("python:{id}") {
+        return Err(PyValueError::new_err(format!(
+            "{} holds a solution of {file_game}, not of this game (python:{id})",
+            path.display()
+        )));
+    }
+    let method = if saved.ends { Method::Backward } else { Method::Retrograde };
+    Ok(Solution::new(game.clone().unbind(), saved.kind, Store::Saved(saved), values, method))
 }

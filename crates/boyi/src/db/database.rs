@@ -84,6 +84,12 @@ impl Database {
             strings.push(String::from_utf8(text.to_vec()).map_err(|_| bad("its header is not text"))?);
             at += len;
         }
+        // the tail's length, where the header has room for it (older files
+        // may not: their padding reads as no tail)
+        let tail = match map.get(at..at + 8).filter(|_| at + 8 <= data_offset as usize) {
+            Some(bytes) => u64::from_le_bytes(bytes.try_into().unwrap()),
+            None => 0,
+        };
         let layout = match (map[26], map[27]) {
             (0, _) => Layout::Plain,
             (1, log2 @ 8..=30) => Layout::Zstd { block_log2: log2 },
@@ -92,11 +98,14 @@ impl Database {
         let key = strings.pop().unwrap();
         let params = strings.pop().unwrap();
         let game = strings.pop().unwrap();
-        let header = Header { version, game, params, key, size, encoding, checksum, data_offset, layout };
+        let header = Header { version, game, params, key, size, encoding, checksum, data_offset, layout, tail };
+        if tail > 0 && layout != Layout::Plain {
+            return Err(bad("a compressed file with a tail"));
+        }
         let db = Database { map, header, cache: (0..CACHED_BLOCKS).map(|_| Mutex::new(None)).collect() };
         match layout {
             Layout::Plain => {
-                let want = data_offset + size * encoding.slot_bytes() as u64;
+                let want = data_offset + size * encoding.slot_bytes() as u64 + tail;
                 if db.map.len() as u64 != want {
                     return Err(bad(&format!("{} bytes where its header promises {want}", db.map.len())));
                 }
@@ -110,8 +119,9 @@ impl Database {
         Ok(db)
     }
 
-    /// Appends the slot bytes of ranks `start..end` to `out`.
-    pub(super) fn slot_bytes(&self, start: u64, end: u64, out: &mut Vec<u8>) -> Result<(), Error> {
+    /// Appends the slot bytes of ranks `start..end` to `out` (a compressed
+    /// file's blocks inflated).
+    pub fn slot_bytes(&self, start: u64, end: u64, out: &mut Vec<u8>) -> Result<(), Error> {
         let w = self.header.encoding.slot_bytes() as u64;
         match self.header.layout {
             Layout::Plain => out.extend_from_slice(&self.data()[(start * w) as usize..(end * w) as usize]),
@@ -134,6 +144,11 @@ impl Database {
         &self.header
     }
 
+    /// The bytes its writer kept after the values (see [`Header::tail`]).
+    pub fn tail(&self) -> &[u8] {
+        &self.map[self.map.len() - self.header.tail as usize..]
+    }
+
     pub fn len(&self) -> u64 {
         self.header.size
     }
@@ -142,8 +157,9 @@ impl Database {
         self.header.size == 0
     }
 
+    /// The values (or a compressed file's blocks), without the tail.
     fn data(&self) -> &[u8] {
-        &self.map[self.header.data_offset as usize..]
+        &self.map[self.header.data_offset as usize..self.map.len() - self.header.tail as usize]
     }
 
     /// The value of rank `rank`, or `None` where the file holds another
@@ -175,7 +191,7 @@ impl Database {
 
     /// Bytes the values take in the file (compressed, where they are).
     pub fn stored_bytes(&self) -> u64 {
-        self.map.len() as u64 - self.header.data_offset
+        self.data().len() as u64
     }
 
     /// The checksum of a plain file's values, taken in parallel pieces
@@ -257,7 +273,8 @@ impl Database {
     /// that reads all over the file (a compressed file would inflate a
     /// block a lookup); a plain file is mapped again.
     pub fn plain(&self, ctl: &Control) -> Result<Database, Error> {
-        let header = Header { layout: Layout::Plain, ..self.header.clone() };
+        // (the tail stays in the file: what it holds is its writer's)
+        let header = Header { layout: Layout::Plain, tail: 0, ..self.header.clone() };
         let bytes = header.data_offset + header.size * header.encoding.slot_bytes() as u64;
         ctl.reserve("the inflated database", bytes)?;
         let mut map = memmap2::MmapMut::map_anon(bytes as usize).map_err(|e| Error::Data(e.to_string()))?;

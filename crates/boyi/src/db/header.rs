@@ -21,6 +21,9 @@ pub struct Header {
     /// Where the values start in the file.
     pub data_offset: u64,
     pub layout: Layout,
+    /// Bytes after the values that the file's writer keeps there (a game
+    /// written in Python keeps its positions and moves), not read here.
+    pub tail: u64,
 }
 
 /// How the slots lie in the file.
@@ -81,6 +84,7 @@ pub(super) fn header_bytes(h: &Header, strings: &[u8]) -> Vec<u8> {
     }
     b.extend_from_slice(&h.checksum.to_le_bytes());
     b.extend_from_slice(strings);
+    b.extend_from_slice(&h.tail.to_le_bytes());
     b.resize(h.data_offset as usize, 0);
     b
 }

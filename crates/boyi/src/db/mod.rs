@@ -19,6 +19,9 @@
 //!     32     …  three strings, each a u32 length and UTF-8 bytes:
 //!               the game's id, its parameters (`name=value` words that
 //!               recreate the instance), the instance's key
+//!      …     8  the tail's length: bytes after the values that the
+//!               writer keeps there (0, or absent in files written before
+//!               it: the header's padding is zeros)
 //! ```
 //!
 //! All integers are little-endian. Win / lose / draw values take one byte
@@ -60,7 +63,7 @@ pub use database::Database;
 pub use encoding::{Encoding, Stored};
 pub use header::{Header, Ident, Layout, VERSION};
 pub use verify::{value_by_rank, verify, Disagreement};
-pub use write::{rewrite, write, write_part, write_stored, BLOCK_LOG2, DEFAULT_LEVEL};
+pub use write::{rewrite, write, write_part, write_stored, write_with_tail, BLOCK_LOG2, DEFAULT_LEVEL};
 
 fn io_error(path: &Path, e: std::io::Error) -> Error {
     Error::Data(format!("{}: {e}", path.display()))

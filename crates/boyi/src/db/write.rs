@@ -30,14 +30,26 @@ pub const DEFAULT_LEVEL: i32 = 19;
 /// Writes `solved` to `path` (replacing it only once the whole file is
 /// written, so an interrupted write leaves no half a database).
 pub fn write<V: Stored>(path: &Path, ident: &Ident, solved: &Solved<V>, ctl: &Control) -> Result<Header, Error> {
+    write_with_tail(path, ident, solved, &[], ctl)
+}
+
+/// [`write`], with `tail` kept after the values (see [`Header::tail`]).
+pub fn write_with_tail<V: Stored>(
+    path: &Path,
+    ident: &Ident,
+    solved: &Solved<V>,
+    tail: &[u8],
+    ctl: &Control,
+) -> Result<Header, Error> {
     if let Some(bytes) = solved.outcome_bytes() {
-        return write_slots(path, ident, solved.len(), Encoding::OutcomeByte, Layout::Plain, 0, ctl, |range, out| {
+        let layout = Layout::Plain;
+        return write_slots(path, ident, solved.len(), Encoding::OutcomeByte, layout, 0, tail, ctl, |range, out| {
             out.extend_from_slice(&bytes[range.start as usize..range.end as usize])
         });
     }
     let encoding = V::encoding((0..solved.len()).map(|r| solved.value_at(r)));
     let width = encoding.slot_bytes() as usize;
-    write_slots(path, ident, solved.len(), encoding, Layout::Plain, 0, ctl, |range, out| {
+    write_slots(path, ident, solved.len(), encoding, Layout::Plain, 0, tail, ctl, |range, out| {
         let mut slot = [0u8; 8];
         for r in range {
             solved.value_at(r).encode(encoding, &mut slot[..width]);
@@ -69,7 +81,7 @@ where
         None => G::Value::encoding((0..slots).map(|s| solved.value_at(game.stored_rank(s)))),
     };
     let width = encoding.slot_bytes() as usize;
-    write_slots(path, ident, slots, encoding, Layout::Plain, 0, ctl, |range, out| {
+    write_slots(path, ident, slots, encoding, Layout::Plain, 0, &[], ctl, |range, out| {
         let mut slot = [0u8; 8];
         // stored ranks are in order: walk them from the range's first
         let mut rank = game.stored_rank(range.start);
@@ -136,7 +148,7 @@ fn write_part_or_fail<V: Stored>(
         .ok_or_else(|| Error::Data("the parts agree on no encoding".into()))?;
     let width = encoding.slot_bytes() as usize;
     let strings = strings(ident);
-    let data_offset = (32 + strings.len() as u64).div_ceil(64) * 64;
+    let data_offset = data_offset(&strings);
     let partial = path.with_extension("partial");
     let err = |e| io_error(&partial, e);
     if peers.me() == 0 {
@@ -179,6 +191,7 @@ fn write_part_or_fail<V: Stored>(
         checksum: whole.finalize(),
         data_offset,
         layout: Layout::Plain,
+        tail: 0,
     };
     if peers.me() == 0 {
         file.write_all_at(&header_bytes(&header, &strings), 0).map_err(err)?;
@@ -193,10 +206,16 @@ fn write_part_or_fail<V: Stored>(
 /// `level` where it compresses): the same header, values and checksum.
 pub fn rewrite(db: &Database, path: &Path, layout: Layout, level: i32, ctl: &Control) -> Result<Header, Error> {
     let h = db.header();
+    if h.tail > 0 {
+        return Err(Error::Data(format!(
+            "{}'s file keeps {} bytes of its own after the values, which a rewrite would lose",
+            h.game, h.tail
+        )));
+    }
     let ident = Ident { game: h.game.clone(), params: h.params.clone(), key: h.key.clone() };
     let width = h.encoding.slot_bytes() as u64;
     let failed = Mutex::new(None);
-    let header = write_slots(path, &ident, h.size, h.encoding, layout, level, ctl, |range, out| {
+    let header = write_slots(path, &ident, h.size, h.encoding, layout, level, &[], ctl, |range, out| {
         if let Err(e) = db.slot_bytes(range.start, range.end, out) {
             failed.lock().unwrap_or_else(|e| e.into_inner()).get_or_insert(e);
             out.resize(out.len() + ((range.end - range.start) * width) as usize, 0);
@@ -212,6 +231,12 @@ pub fn rewrite(db: &Database, path: &Path, layout: Layout, level: i32, ctl: &Con
 }
 
 /// Writes `size` slots that `fill(ranks, out)` appends, in `layout`.
+/// Where the values start: past the fixed fields, the strings and the
+/// tail's length, at a multiple of 64.
+fn data_offset(strings: &[u8]) -> u64 {
+    (32 + strings.len() as u64 + 8).div_ceil(64) * 64
+}
+
 #[allow(clippy::too_many_arguments)]
 fn write_slots(
     path: &Path,
@@ -220,13 +245,14 @@ fn write_slots(
     encoding: Encoding,
     layout: Layout,
     level: i32,
+    tail: &[u8],
     ctl: &Control,
     fill: impl Fn(std::ops::Range<u64>, &mut Vec<u8>) + Sync,
 ) -> Result<Header, Error> {
     use rayon::prelude::*;
     let width = encoding.slot_bytes() as usize;
     let strings = strings(ident);
-    let data_offset = (32 + strings.len() as u64).div_ceil(64) * 64;
+    let data_offset = data_offset(&strings);
     // Slots read and written at once: whole blocks when they compress.
     // Small plain chunks, and a buffer no larger, keep what writing holds
     // beside a solved table to 2 x threads chunks of 64 KB (a build's peak
@@ -283,6 +309,7 @@ fn write_slots(
         }
     }
     ctl.finish();
+    out.write_all(tail).map_err(|e| io_error(&partial, e))?;
     let header = Header {
         version: VERSION,
         game: ident.game.clone(),
@@ -293,6 +320,7 @@ fn write_slots(
         checksum: crc.finalize(),
         data_offset,
         layout,
+        tail: tail.len() as u64,
     };
     let mut file = out.into_inner().map_err(|e| io_error(&partial, e.into_error()))?;
     file.seek(std::io::SeekFrom::Start(0)).map_err(|e| io_error(&partial, e))?;
@@ -350,5 +378,25 @@ mod tests {
             let _ = std::fs::remove_file(f);
         }
         assert!(same, "plain, compressed and plain again differ");
+    }
+
+    /// A tail comes back as written, after values that read as before; a
+    /// file cut short in its tail is refused.
+    #[test]
+    fn a_tail_after_the_values_reads_back() {
+        let solved = Solved::<i64>::from_values([3, -7, 1 << 40, 0]);
+        let ident = Ident { game: "test".into(), params: String::new(), key: "tail".into() };
+        let path = std::env::temp_dir().join(format!("boyi-db-tail-{}.db", std::process::id()));
+        let tail: Vec<u8> = (0..1000u32).map(|i| (i * 7) as u8).collect();
+        let header = write_with_tail(&path, &ident, &solved, &tail, &Control::default()).unwrap();
+        assert_eq!(header.tail, 1000);
+        let db = Database::open(&path).unwrap();
+        assert_eq!(db.tail(), &tail[..]);
+        assert_eq!((0..4).map(|r| db.get::<i64>(r).unwrap()).collect::<Vec<_>>(), [3, -7, 1 << 40, 0]);
+        let bytes = std::fs::read(&path).unwrap();
+        std::fs::write(&path, &bytes[..bytes.len() - 1]).unwrap();
+        let cut = Database::open(&path);
+        let _ = std::fs::remove_file(&path);
+        assert!(cut.is_err(), "a file cut short in its tail opens");
     }
 }

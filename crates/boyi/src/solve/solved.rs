@@ -35,6 +35,12 @@ impl<V: Value> Solved<V> {
         Solved { store: Store::Owned(slots) }
     }
 
+    /// Values a caller has by rank (a graph solved outside the indexed
+    /// solvers), to keep and save like a solver's.
+    pub fn from_values(values: impl IntoIterator<Item = V>) -> Self {
+        Solved::from_slots(values.into_iter().map(|v| v.pack().atomic()).collect())
+    }
+
     /// The slots a solver fills; only solvers call this, on what they made.
     pub(crate) fn slots(&self) -> &[Slot<V>] {
         match &self.store {

@@ -154,6 +154,12 @@ impl GameGraph {
         &self.targets[self.edge_range(v)]
     }
 
+    /// The position move `e` leads to (moves numbered as [`GameGraph::edge_range`] gives them).
+    #[inline]
+    pub fn target(&self, e: usize) -> u32 {
+        self.targets[e]
+    }
+
     /// Where position `v`'s moves sit among all moves, in the order pushed
     /// (a front end keeps its move objects in that order beside the graph).
     #[inline]
