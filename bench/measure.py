@@ -9,7 +9,8 @@ from its public source outside this repository; this script never fetches
 or builds one. It looks for each in an environment variable (a path, or a
 command with arguments) and then on PATH under its usual name; for each
 one it does not find it says, on one line, what would point to it, and
-measures boyi alone.
+measures boyi alone. Peak memory is GNU time's (`/usr/bin/time`), where
+it is installed.
 
 Usage:
   bench/measure.py [--quick] [--only ID,...] [--runs N] [--out FILE] [--no-build]
@@ -112,26 +113,44 @@ REFS = {
 
 
 class Ran:
-    def __init__(self, wall, peak, cpu, out):
-        self.wall, self.peak, self.cpu, self.out = wall, peak, cpu, out
+    def __init__(self, wall, peak, out):
+        self.wall, self.peak, self.out = wall, peak, out
 
 
 class Failed(Exception):
     pass
 
 
-def run(cmd, stdin=None, cwd=None):
-    """Runs `cmd` with `stdin` (a path) and returns its wall time, peak
-    resident memory and CPU time (from wait4, this process alone) and its
+def gnu_time():
+    """GNU time, which reports a command's peak resident memory. A child's
+    own rusage will not do: Linux starts its peak at its parent's size, and
+    this script holds tens of megabytes of benchmark inputs."""
+    found = shutil.which("time") or ("/usr/bin/time" if os.access("/usr/bin/time", os.X_OK) else None)
+    if found:
+        said = subprocess.run([found, "--version"], capture_output=True, text=True)
+        if "GNU" in said.stdout + said.stderr:
+            return found
+    return None
+
+
+GNU_TIME = gnu_time()
+
+
+def run(cmd, stdin=None, cwd=None, peak=False):
+    """Runs `cmd` with `stdin` (a path); its wall time, its peak resident
+    memory when asked for and GNU time is there (else None), and its
     stdout. A failure stops the row, with the command's own words."""
-    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
+    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err, \
+            tempfile.NamedTemporaryFile(mode="r") as kib:
+        timed = [GNU_TIME, "-f", "%M", "-o", kib.name, "--"] + cmd if peak and GNU_TIME else cmd
         src = open(stdin, "rb") if stdin else subprocess.DEVNULL
         try:
             start = time.perf_counter()
-            proc = subprocess.Popen(cmd, stdin=src, stdout=out, stderr=err, cwd=cwd)
-            _, status, usage = os.wait4(proc.pid, 0)
+            try:
+                proc = subprocess.run(timed, stdin=src, stdout=out, stderr=err, cwd=cwd)
+            except OSError as e:
+                raise Failed(f"cannot run `{' '.join(cmd)}`: {e}")
             wall = time.perf_counter() - start
-            proc.returncode = os.waitstatus_to_exitcode(status)
         finally:
             if stdin:
                 src.close()
@@ -139,8 +158,9 @@ def run(cmd, stdin=None, cwd=None):
             err.seek(0)
             said = err.read().decode(errors="replace").strip().splitlines()
             raise Failed(f"`{' '.join(cmd)}` exited {proc.returncode}: {said[-1] if said else ''}")
+        figures = kib.read().split() if timed is not cmd else []
         out.seek(0)
-        return Ran(wall, usage.ru_maxrss * 1024, usage.ru_utime + usage.ru_stime, out.read().decode(errors="replace"))
+        return Ran(wall, int(figures[-1]) * 1024 if figures else None, out.read().decode(errors="replace"))
 
 
 def secs(t):
@@ -154,7 +174,12 @@ def secs(t):
 
 
 def mib(b):
-    return f"{b / 2**20:.1f} MiB"
+    return f"{b / 2**20:.1f} MiB" if b is not None else "peak n/a (no GNU time)"
+
+
+def peak_of(runs):
+    peaks = [r.peak for r in runs if r.peak is not None]
+    return max(peaks) if peaks else None
 
 
 def ratio(values):
@@ -195,8 +220,13 @@ class Sitting:
         cmd = ref.command()
         if cmd is None and ref.var not in self.missing:
             self.missing[ref.var] = ref
-            say(f"not installed: {ref.var} (or {', '.join(ref.names)} on PATH)" if ref.names else
-                f"not installed: {ref.var}", f"— {ref.what}")
+            given = os.environ.get(ref.var, "").strip()
+            if given:
+                say(f"not installed: {ref.var}={given} is not a program", f"— {ref.what}")
+            elif ref.names:
+                say(f"not installed: {ref.var} (or {', '.join(ref.names)} on PATH)", f"— {ref.what}")
+            else:
+                say(f"not installed: {ref.var}", f"— {ref.what}")
         return cmd
 
     def file(self, name, make):
@@ -237,16 +267,16 @@ def say(*words):
     print(*words, file=sys.stderr, flush=True)
 
 
-def pair(s, boyi_cmd, ref_key, ref_cmd, stdin, runs, check=None, cwd=None):
+def pair(s, boyi_cmd, ref_key, ref_cmd, stdin, runs, check=None, peak=False):
     """boyi and the reference in turn: (boyi's runs, the reference's runs,
     the pairs' ratios), the reference's None if it is not installed."""
     ref = s.ref(ref_key)
     mine, theirs, ratios = [], [], []
     for _ in range(s.runs(runs)):
-        a = run(boyi_cmd, stdin)
+        a = run(boyi_cmd, stdin, peak=peak)
         mine.append(a)
         if ref:
-            b = run(ref + ref_cmd, stdin, cwd=cwd or s.work)
+            b = run(ref + ref_cmd, stdin, cwd=s.work, peak=peak)
             if check and not check(a.out, b.out):
                 raise Failed(f"{REFS[ref_key].var}'s answers differ from boyi's")
             theirs.append(b)
@@ -259,16 +289,16 @@ def missing(key):
 
 
 def pair_row(id, what, goal, s, boyi_cmd, ref_key, ref_cmd, stdin, runs, check=None, peak=False):
-    mine, theirs, ratios = pair(s, boyi_cmd, ref_key, ref_cmd, stdin, runs, check)
-    fig = secs(median_of(mine)) + (f", {mib(max(r.peak for r in mine))}" if peak else "")
+    mine, theirs, ratios = pair(s, boyi_cmd, ref_key, ref_cmd, stdin, runs, check, peak)
+    fig = secs(median_of(mine)) + (f", {mib(peak_of(mine))}" if peak else "")
     if theirs is None:
         return Row(id, what, fig, missing(ref_key), "", goal, len(mine))
-    ref_fig = secs(median_of(theirs)) + (f", {mib(max(r.peak for r in theirs))}" if peak else "")
+    ref_fig = secs(median_of(theirs)) + (f", {mib(peak_of(theirs))}" if peak else "")
     return Row(id, what, fig, ref_fig, ratio(ratios), goal, len(mine))
 
 
 def same(a, b):
-    return a.split() == b.split()
+    return a == b
 
 
 def pons_scores(boyi_out, pons_out):
@@ -309,18 +339,9 @@ judge("chase-20", "chase-20-one-start", "chase", "chase, n = 20, one start (judg
 def alone(id, what, goal, cmd, stdin, runs, peak=False, quick=False):
     @row(id, quick)
     def measure(s):
-        runs_ = [run(cmd(s), stdin(s)) for _ in range(s.runs(runs))]
-        fig = secs(median_of(runs_)) + (f", {mib(max(r.peak for r in runs_))}" if peak else "")
+        runs_ = [run(cmd(s), stdin(s), peak=peak) for _ in range(s.runs(runs))]
+        fig = secs(median_of(runs_)) + (f", {mib(peak_of(runs_))}" if peak else "")
         return Row(id, what, fig, "", "", goal, len(runs_))
-
-
-alone("coin-game", "coin-game, n = 2000 (judge largest)", "< 1 s",
-      lambda s: [s.boyi, "solve", "coin-game"], lambda s: s.bench_input("coin-game-2000"), 10, quick=True)
-alone("wythoff", "wythoff, 10^6 pairs up to 10^18 (the slowest of issue 14's inputs)", "< 0.2 s",
-      lambda s: [s.boyi, "solve", "wythoff"], lambda s: s.bench_input("wythoff-1e6"), 5, quick=True)
-alone("chase-100", "chase, n = 100, from opposite corners, within 2 GiB", "within 2 GiB",
-      lambda s: [s.boyi, "--memory", "2G", "solve", "chase"],
-      lambda s: s.text_input("chase-100.in", "100 1 1 100 100\n"), 1, peak=True)
 
 
 def suite(id, name, what, goal, runs, quick=False):
@@ -334,11 +355,18 @@ def suite(id, name, what, goal, runs, quick=False):
         return Row(id, what, f"{cells[2]}, {cells[7].rstrip(' |')}", "", "", goal, n)
 
 
+alone("coin-game", "coin-game, n = 2000 (judge largest)", "< 1 s",
+      lambda s: [s.boyi, "solve", "coin-game"], lambda s: s.bench_input("coin-game-2000"), 10, quick=True)
 suite("young-chess-15x15", "young-chess-15x15", "young-chess, 15×15, in one process (`boyi bench`)",
       "< 60 s, < 2 GiB", 5)
 suite("rabbit-egg", "rabbit-egg-40x40", "rabbit-egg, 40×40, k = 799, in one process", "< 1 s", 5, quick=True)
+alone("chase-100", "chase, n = 100, from opposite corners, within 2 GiB", "within 2 GiB",
+      lambda s: [s.boyi, "--memory", "2G", "solve", "chase"],
+      lambda s: s.text_input("chase-100.in", "100 1 1 100 100\n"), 1, peak=True)
 suite("moving-pebbles", "moving-pebbles-10x1e5", "moving-pebbles, 10 lines of 10^5 piles, in one process",
       "< 1 s", 5, quick=True)
+alone("wythoff", "wythoff, 10^6 pairs up to 10^18 (the slowest of issue 14's inputs)", "< 0.2 s",
+      lambda s: [s.boyi, "solve", "wythoff"], lambda s: s.bench_input("wythoff-1e6"), 5, quick=True)
 
 
 def grundy(id, rule, to, what, runs):
@@ -431,7 +459,7 @@ def _(s):
     mine, theirs, ratios, peaks, sizes = [], [], [], [], []
     for i in range(s.runs(3)):
         out = os.path.join(s.work, f"dobutsu-{i}.db")
-        a = run([s.boyi, "db", "build", "dobutsu", "--out", out])
+        a = run([s.boyi, "db", "build", "dobutsu", "--out", out], peak=True)
         mine.append(a)
         size = os.path.getsize(out)
         if i == 0:
@@ -441,15 +469,16 @@ def _(s):
             os.remove(out)
         if ref:
             theirs_out = os.path.join(s.work, "gentb.tb")
-            b = run(ref + ["-j", "2", theirs_out])
+            b = run(ref + ["-j", "2", theirs_out], cwd=s.work, peak=True)
             theirs.append(b)
             ratios.append(a.wall / b.wall)
-            peaks.append(a.peak / b.peak)
+            if a.peak and b.peak:
+                peaks.append(a.peak / b.peak)
             sizes.append(size / os.path.getsize(theirs_out))
             their_size = os.path.getsize(theirs_out)
             os.remove(theirs_out)
     n = len(mine)
-    peak = max(r.peak for r in mine)
+    peak = peak_of(mine)
     rows = [
         Row("dobutsu-build", "Dōbutsu Shōgi strongly solved, `db build`", secs(median_of(mine)), "", "", "≤ 0.5", n),
         Row("dobutsu-peak", "its peak memory", mib(peak), "", "", "≤ 1", n),
@@ -457,7 +486,7 @@ def _(s):
     ]
     if theirs:
         rows[0].ref, rows[0].ratio = secs(median_of(theirs)), ratio(ratios)
-        rows[1].ref, rows[1].ratio = mib(max(r.peak for r in theirs)), ratio(peaks)
+        rows[1].ref, rows[1].ratio = mib(peak_of(theirs)), ratio(peaks) if peaks else ""
         rows[2].ref, rows[2].ratio = f"{their_size:,} B", ratio(sizes)
     else:
         for r in rows:
@@ -472,7 +501,8 @@ def _(s):
     run([s.boyi, "db", "compress", plain, "--out", packed])
     n = s.runs(3)
     out = run([s.boyi, "--db", packed, "bench", "--runs", str(n)]).out
-    cells = next(line for line in out.splitlines() if "| positions |" in line).split(" | ")
+    # the row of lookups by position, not the header's column of that name
+    cells = next(cells for cells in (line.split(" | ") for line in out.splitlines()) if cells[1:2] == ["positions"])
     size = os.path.getsize(packed)
     return Row("dobutsu-lookup", "a lookup by position in its compressed file (zstd blocks of 1,024)",
                f"{int(cells[4]) / 1000:.2f} µs; file {size / 1e6:.1f} MB", "gentb's table under xz: 27.7 MB",
@@ -596,6 +626,8 @@ def main():
                 got = measure(s)
             except Failed as e:
                 got = Row(id, "failed", str(e))
+            except Exception as e:  # a sitting is minutes long: one row's mistake must not lose the others
+                got = Row(id, "failed", f"{type(e).__name__}: {e}")
             rows += got if isinstance(got, list) else [got]
             say(f"{id}: {time.perf_counter() - t0:.1f} s")
     text = table(rows, s, started, args.quick)
