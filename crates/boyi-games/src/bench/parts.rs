@@ -4,6 +4,7 @@
 //! the busiest part sent. The instances are catalogue games with their
 //! parameters, in one list; each says which solver cuts it.
 
+use std::marker::PhantomData;
 use std::time::Instant;
 
 use boyi::game::Reversible;
@@ -30,9 +31,14 @@ pub struct Target {
 
 /// Every instance `--parts` solves, the default first.
 pub static TARGETS: &[Target] = &[
-    Target { name: "chase-64", params: "n=64", runs: 3, cut: &Retrograde(ChaseListing::PLAIN) },
-    Target { name: "dobutsu", params: "", runs: 1, cut: &Retrograde(DobutsuListing) },
-    Target { name: "young-chess-14x14", params: "rows=14 cols=14 seed=1", runs: 3, cut: &ByTable(YoungChessListing) },
+    Target { name: "chase-64", params: "n=64", runs: 3, cut: &Cutting(ChaseListing::PLAIN, PhantomData::<Retrograde>) },
+    Target { name: "dobutsu", params: "", runs: 1, cut: &Cutting(DobutsuListing, PhantomData::<Retrograde>) },
+    Target {
+        name: "young-chess-14x14",
+        params: "rows=14 cols=14 seed=1",
+        runs: 3,
+        cut: &Cutting(YoungChessListing, PhantomData::<ByTable>),
+    },
 ];
 
 impl Target {
@@ -47,7 +53,54 @@ impl Target {
     }
 }
 
-/// How a game's instance is solved whole and in parts.
+/// A solver that solves a game whole and with its ranks cut into parts.
+trait Solver<G> {
+    const NAME: &'static str;
+    fn whole(game: &G, ctl: &Control) -> Result<(), boyi::Error>;
+    /// The most bytes a part sent at one level (where the solver counts
+    /// by level) and in all.
+    fn parts(game: &G, parts: usize, ctl: &Control) -> Result<(Option<u64>, u64), boyi::Error>;
+}
+
+/// Loopy games, by retrograde analysis.
+struct Retrograde;
+
+/// Layered games, by the table solver.
+struct ByTable;
+
+impl<G: Reversible<Value = Outcome>> Solver<G> for Retrograde {
+    const NAME: &'static str = "retrograde analysis";
+
+    fn whole(game: &G, ctl: &Control) -> Result<(), boyi::Error> {
+        retrograde::solve(game, ctl).map(std::hint::black_box).map(drop)
+    }
+
+    fn parts(game: &G, parts: usize, ctl: &Control) -> Result<(Option<u64>, u64), boyi::Error> {
+        let (solved, traffic) = partitioned::solve(game, parts, ctl)?;
+        std::hint::black_box(solved);
+        let total = (0..parts).map(|i| traffic.sent.iter().map(|level| level[i]).sum::<u64>()).max().unwrap_or(0);
+        Ok((Some(traffic.busiest()), total))
+    }
+}
+
+impl<G: Layered> Solver<G> for ByTable {
+    const NAME: &'static str = "the table solver";
+
+    fn whole(game: &G, ctl: &Control) -> Result<(), boyi::Error> {
+        table::solve(game, ctl).map(std::hint::black_box).map(drop)
+    }
+
+    fn parts(game: &G, parts: usize, ctl: &Control) -> Result<(Option<u64>, u64), boyi::Error> {
+        let (solved, busiest) = partitioned_table::solve(game, parts, ctl)?;
+        std::hint::black_box(solved);
+        Ok((None, busiest))
+    }
+}
+
+/// A catalogue game's instance and the solver that cuts it, its types
+/// hidden behind [`Cut`] so that one list holds them all.
+struct Cutting<L, S>(L, PhantomData<S>);
+
 trait Cut {
     fn game(&self) -> &'static Info;
     fn solver(&self) -> &'static str;
@@ -61,22 +114,13 @@ trait Cut {
     ) -> Result<(), Error>;
 }
 
-/// Loopy games, by retrograde analysis.
-struct Retrograde<L>(L);
-
-/// Layered games, by the table solver.
-struct ByTable<L>(L);
-
-impl<L: Listing> Cut for Retrograde<L>
-where
-    L::Game: Reversible<Value = Outcome>,
-{
+impl<L: Listing, S: Solver<L::Game> + Sync> Cut for Cutting<L, S> {
     fn game(&self) -> &'static Info {
         self.0.info()
     }
 
     fn solver(&self) -> &'static str {
-        "retrograde analysis"
+        S::NAME
     }
 
     fn run(
@@ -89,56 +133,7 @@ where
     ) -> Result<(), Error> {
         let (game, _) = self.0.start(&Params::from_words(target.params.split_whitespace())?)?;
         let quiet = ctl.without_progress();
-        compare(
-            target.name,
-            counts,
-            runs,
-            emit,
-            || retrograde::solve(&game, &quiet).map(std::hint::black_box).map(drop),
-            |p| {
-                let (solved, traffic) = partitioned::solve(&game, p, &quiet)?;
-                std::hint::black_box(solved);
-                let total = (0..p).map(|i| traffic.sent.iter().map(|level| level[i]).sum::<u64>()).max().unwrap_or(0);
-                Ok((Some(traffic.busiest()), total))
-            },
-        )
-    }
-}
-
-impl<L: Listing> Cut for ByTable<L>
-where
-    L::Game: Layered,
-{
-    fn game(&self) -> &'static Info {
-        self.0.info()
-    }
-
-    fn solver(&self) -> &'static str {
-        "the table solver"
-    }
-
-    fn run(
-        &self,
-        target: &Target,
-        counts: &[usize],
-        runs: usize,
-        ctl: &Control,
-        emit: &dyn Fn(&str),
-    ) -> Result<(), Error> {
-        let (game, _) = self.0.start(&Params::from_words(target.params.split_whitespace())?)?;
-        let quiet = ctl.without_progress();
-        compare(
-            target.name,
-            counts,
-            runs,
-            emit,
-            || table::solve(&game, &quiet).map(std::hint::black_box).map(drop),
-            |p| {
-                let (solved, busiest) = partitioned_table::solve(&game, p, &quiet)?;
-                std::hint::black_box(solved);
-                Ok((None, busiest))
-            },
-        )
+        compare(target.name, counts, runs, emit, || S::whole(&game, &quiet), |p| S::parts(&game, p, &quiet))
     }
 }
 
@@ -234,12 +229,17 @@ mod tests {
     #[test]
     fn a_small_instance_in_parts() {
         let small = [
-            Target { name: "chase-6", params: "n=6", runs: 1, cut: &Retrograde(ChaseListing::PLAIN) },
+            Target {
+                name: "chase-6",
+                params: "n=6",
+                runs: 1,
+                cut: &Cutting(ChaseListing::PLAIN, PhantomData::<Retrograde>),
+            },
             Target {
                 name: "young-chess-3x4",
                 params: "rows=3 cols=4 seed=1",
                 runs: 1,
-                cut: &ByTable(YoungChessListing),
+                cut: &Cutting(YoungChessListing, PhantomData::<ByTable>),
             },
         ];
         for t in &small {
