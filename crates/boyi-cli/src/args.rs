@@ -152,54 +152,50 @@ pub enum Command {
     #[command(long_about = "Run the benchmark suite and print a markdown table: median, min and max wall\n\
         time over --runs runs, CPU time, positions per second and peak memory. Inputs are\n\
         generated from a fixed seed. NAMES select benchmarks: a name, or a prefix when no name\n\
-        matches exactly (default: all); `boyi bench --list` shows them. With --db FILE, times\n\
-        lookups in that database instead (10^6 random positions a pass).")]
+        matches exactly (default: all); `boyi bench --list` shows them. With --sets, times the\n\
+        position sets of the judge format NAME; with --parts, solves the instance NAME in parts;\n\
+        with --db FILE, times lookups in that database (10^6 random positions a pass).")]
     Bench {
-        /// Benchmark names or prefixes, e.g. `young-chess` or `coin-game-2000`.
+        /// Benchmark names or prefixes, e.g. `young-chess` or `coin-game-2000`; with --sets,
+        /// the judge format of the sets; with --parts, the instance (default: the first listed).
         names: Vec<String>,
-        /// Runs of each benchmark (default 5). With --connect4, each position
+        /// Runs of each benchmark (default 5). With --sets, each position
         /// is solved this many times (default 1) and the fastest solve counts:
-        /// a virtual machine's noise only ever adds time.
+        /// a virtual machine's noise only ever adds time. With --parts, each
+        /// solve (default: the instance's own count).
         #[arg(long)]
         runs: Option<usize>,
-        /// List the benchmarks.
+        /// List the benchmarks, the formats with position sets and the
+        /// instances solved in parts.
         #[arg(long)]
         list: bool,
         /// Print this benchmark's input instead (to time another program on it).
         #[arg(long, value_name = "NAME", conflicts_with = "list")]
         input: Option<String>,
-        /// Instead, run Connect Four benchmark sets (files of `moves score`
-        /// lines), each position from an empty table.
+        /// Instead, time position sets of a judge format (files of lines in
+        /// its format, each with the expected answer after the position),
+        /// each position solved from an empty table.
         #[arg(long, value_name = "FILE", num_args = 1..)]
-        connect4: Vec<PathBuf>,
-        /// With --connect4: only the first N positions of each set.
+        sets: Vec<PathBuf>,
+        /// With --sets: only the first N positions of each set.
         #[arg(long, value_name = "N")]
         limit: Option<usize>,
-        /// With --connect4: also what each search thread did and what they
+        /// With --sets: also what each search thread did and what they
         /// duplicate (nodes, distinct positions, positions both searched,
         /// table hit rates).
-        #[arg(long, requires = "connect4")]
+        #[arg(long, requires = "sets")]
         duplication: bool,
-        /// With --connect4: solve each position on one thread and then on
+        /// With --sets: solve each position on one thread and then on
         /// --threads threads, in turn, and report the speedup. Timing both
         /// in one process, position by position, keeps a virtual machine's
         /// drift (a fifth either way over minutes) out of the ratio.
-        #[arg(long, requires = "connect4", conflicts_with = "duplication")]
+        #[arg(long, requires = "sets", conflicts_with = "duplication")]
         scaling: bool,
-        /// Instead, solve chase n = 64 in one process and with its rank
-        /// space cut into each of these numbers of parts (the distributed
+        /// Instead, solve the instance NAME names in one process and with its
+        /// rank space cut into each of these numbers of parts (the distributed
         /// solver's algorithm, parts as threads of one process).
-        #[arg(long, value_name = "P", num_args = 1.., value_parser = parse_parts)]
+        #[arg(long, value_name = "P", num_args = 1.., value_parser = parse_parts, conflicts_with = "sets")]
         parts: Vec<usize>,
-        /// With --parts: the whole of Dōbutsu Shōgi (2.5·10^8 positions, a
-        /// minute a solve) instead of chase n = 64.
-        #[arg(long, requires = "parts")]
-        dobutsu: bool,
-        /// With --parts: young chess on a 14×14 board (4·10^7 positions)
-        /// by the table solver instead of chase n = 64 by retrograde
-        /// analysis.
-        #[arg(long, requires = "parts", conflicts_with = "dobutsu")]
-        table: bool,
         #[command(flatten)]
         options: JudgeOptions,
     },

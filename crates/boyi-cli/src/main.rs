@@ -3,7 +3,6 @@
 //! game by name.
 
 mod args;
-mod bench;
 mod play;
 mod progress;
 mod render;
@@ -18,6 +17,7 @@ use args::{Cli, Command, DbCommand, JudgeOptions};
 use boyi::control::Checkpoint;
 use boyi::db::{Database, Layout};
 use boyi::Control;
+use boyi_games::bench;
 use boyi_games::catalogue::{self, Cx, Entry, Position, Session};
 use boyi_games::report::Report;
 use boyi_games::{Error, Params, Problem, SolveOptions};
@@ -30,7 +30,8 @@ fn main() -> ExitCode {
             Examples: boyi analyze chase 6; boyi play connect4; boyi solve young-chess < examples/young-chess/sample1.in",
         )
         .mut_subcommand("solve", |c| c.after_long_help(render::formats()));
-    let cli = match command.try_get_matches().and_then(|m| Cli::from_arg_matches(&m)) {
+    let args = old_bench_flags(std::env::args_os().collect(), &command);
+    let cli = match command.try_get_matches_from(args).and_then(|m| Cli::from_arg_matches(&m)) {
         Ok(cli) => cli,
         Err(e) => return usage_error(e),
     };
@@ -76,6 +77,21 @@ fn main() -> ExitCode {
             ExitCode::from(failure.error.exit_code() as u8)
         }
     }
+}
+
+/// `boyi bench` with the flags it took before its targets went by name
+/// (`--connect4 FILE...`, `--parts P --dobutsu`), written as they are now:
+/// the name after `bench`, and `--sets` for a flag that took files.
+fn old_bench_flags(args: Vec<std::ffi::OsString>, command: &clap::Command) -> Vec<std::ffi::OsString> {
+    let subcommand = args.iter().position(|a| command.get_subcommands().any(|c| a == c.get_name()));
+    let Some(at) = subcommand.filter(|&i| args[i] == "bench") else { return args };
+    let old = |a: &std::ffi::OsString| bench::OLD_FLAGS.iter().find(|o| a == o.flag);
+    let names = args[at + 1..].iter().filter_map(old).map(|o| o.name.into());
+    let rest = args[at + 1..].iter().filter_map(|a| match old(a) {
+        Some(o) => o.sets.then(|| "--sets".into()),
+        None => Some(a.clone()),
+    });
+    args[..=at].iter().cloned().chain(names).chain(rest).collect()
 }
 
 /// Help and version as clap prints them; a mistake in the arguments in one
@@ -291,53 +307,21 @@ fn run(command: Command, threads: Option<usize>, databases: Vec<Arc<Database>>, 
             eprintln!("boyi: wrote {count} positions to {}", out.display());
             Ok(())
         }
-        Command::Bench {
-            names,
-            runs,
-            list,
-            input,
-            connect4,
-            limit,
-            duplication,
-            scaling,
-            parts,
-            dobutsu,
-            table,
-            options,
-        } => {
+        Command::Bench { names, runs, list, input, sets, limit, duplication, scaling, parts, options } => {
             if !parts.is_empty() {
-                let runs = runs.unwrap_or(if dobutsu { 1 } else { 3 });
-                let solved = if table {
-                    // fixed numbers: every run solves the same board
-                    let numbers = |k: i32| (0..196).map(|i| (i * k + 3) % 10).collect();
-                    let game = boyi_games::young_chess::YoungChess::new(14, 14, numbers(7), numbers(3));
-                    bench::table_parts("young chess 14×14", &game, &parts, runs, ctl, write_stdout)
-                } else if dobutsu {
-                    bench::parts(
-                        "Dōbutsu Shōgi",
-                        &boyi_games::dobutsu::Dobutsu::full(),
-                        &parts,
-                        runs,
-                        ctl,
-                        write_stdout,
-                    )
-                } else {
-                    let chase = boyi_games::chase::Chase::new(64, boyi_games::chase::Chase::CQOI_REACH);
-                    bench::parts("chase n = 64", &chase, &parts, runs, ctl, write_stdout)
-                };
-                solved.map_err(|e| in_context("bench")(e.into()))?;
+                bench::parts::run(&names, &parts, runs, ctl, &write_stdout).map_err(in_context("bench"))?;
             } else if let Some(name) = input {
-                write_stdout(&bench::input(&name)?);
+                write_stdout(&bench::suite::input(&name)?);
             } else if !databases.is_empty() {
-                bench::lookups(&databases, runs.unwrap_or(5), write_stdout);
-            } else if !connect4.is_empty() {
+                bench::lookups::run(&databases, runs.unwrap_or(5), &write_stdout);
+            } else if !sets.is_empty() {
                 let options = judge_options(options, threads, &databases);
-                let sets = bench::Sets { files: &connect4, limit, runs: runs.unwrap_or(1), duplication, scaling };
-                bench::connect4_sets(&sets, &options, ctl, &write_stdout)?;
+                let sets = bench::sets::Sets { files: &sets, limit, runs: runs.unwrap_or(1), duplication, scaling };
+                bench::sets::run(&names, &sets, &options, ctl, &write_stdout)?;
             } else if list {
                 write_stdout(&bench::list());
             } else {
-                bench::run(&names, runs.unwrap_or(5), ctl, write_stdout)?;
+                bench::suite::run(&names, runs.unwrap_or(5), ctl, &write_stdout, &|note| eprintln!("{note}"))?;
             }
             Ok(())
         }
@@ -630,4 +614,27 @@ fn serve(
 fn write_stdout(text: &str) {
     let mut out = std::io::stdout().lock();
     let _ = out.write_all(text.as_bytes()).and_then(|_| out.flush());
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rewritten(line: &str) -> String {
+        let args = line.split(' ').map(Into::into).collect();
+        let args = old_bench_flags(args, &Cli::command());
+        args.iter().map(|a| a.to_str().unwrap()).collect::<Vec<_>>().join(" ")
+    }
+
+    #[test]
+    fn old_bench_flags_become_names() {
+        assert_eq!(
+            rewritten("boyi --threads 2 bench --parts 2 --dobutsu --runs 1"),
+            "boyi --threads 2 bench dobutsu --parts 2 --runs 1"
+        );
+        assert_eq!(rewritten("boyi bench --parts 1 2 --table"), "boyi bench young-chess-14x14 --parts 1 2");
+        assert_eq!(rewritten("boyi bench --connect4 a b --limit 3"), "boyi bench connect4 --sets a b --limit 3");
+        // another command's flag of the same spelling is its own
+        assert_eq!(rewritten("boyi serve --table 128M"), "boyi serve --table 128M");
+    }
 }

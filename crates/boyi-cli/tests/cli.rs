@@ -317,6 +317,8 @@ fn argument_mistakes_are_one_line() {
         (&["frob"][..], "unrecognized subcommand 'frob'"),
         (&["bench", "--parts", "0"][..], "`0` is not a number of parts from 1 to 1024"),
         (&["bench", "nosuch"][..], "no benchmark matches nosuch; `boyi bench --list` names them"),
+        (&["bench", "nosuch", "--parts", "1"][..], "--parts solves one of chase-64, "),
+        (&["bench", "nim", "--sets", "x"][..], "--sets times position sets of connect4; nim has none"),
         (&["analyze", "chase", "n=5", "n=6"][..], "parameter `n` is given twice"),
     ] {
         let out = boyi(args, "");
@@ -349,6 +351,40 @@ fn bench_names_match_exactly_before_as_prefixes_and_rows_print_once() {
     assert_eq!(rows.len(), 1, "{s}");
     assert!(rows[0].starts_with("| coin-game-2000 |"), "{s}");
     assert!(!text(&out.stderr).contains("| coin-game"), "rows go to stdout once");
+}
+
+/// The suite is a list in the catalogue's crate: a name there reaches its
+/// problem, whose `boyi solve` reads the benchmark's input.
+#[test]
+fn a_bench_name_reaches_its_problem_through_the_list() {
+    let list = text(&boyi(&["bench", "--list"], "").stdout);
+    let line = list.lines().find(|l| l.starts_with("misere-nim-500x50 ")).expect("listed");
+    let problem = line.split_whitespace().nth(1).unwrap();
+    assert_eq!(problem, "misere-nim", "{line}");
+    let input = boyi(&["bench", "--input", "misere-nim-500x50"], "");
+    assert!(input.status.success(), "{}", text(&input.stderr));
+    let solved = boyi(&["solve", problem], &text(&input.stdout));
+    assert!(solved.status.success(), "{}", text(&solved.stderr));
+    assert_eq!(text(&solved.stdout).lines().count(), 500, "one answer a case");
+    let out = boyi(&["bench", "misere-nim-500x50", "--runs", "1"], "");
+    assert!(text(&out.stdout).lines().any(|l| l.starts_with("| misere-nim-500x50 |")), "{}", text(&out.stdout));
+}
+
+/// A set that cannot be read fails at once: one line, nothing on stdout
+/// (no table header), before any table is reserved.
+#[test]
+fn a_missing_set_fails_before_any_work() {
+    for args in [
+        &["bench", "connect4", "--sets", "/nonexistent-boyi-set"][..],
+        &["bench", "--connect4", "/nonexistent-boyi-set"],
+    ] {
+        let out = boyi(args, "");
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(out.stdout.is_empty(), "{args:?}: {}", text(&out.stdout));
+        let err = text(&out.stderr);
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(err.starts_with("boyi: cannot read /nonexistent-boyi-set"), "{err}");
+    }
 }
 
 #[test]
@@ -510,7 +546,8 @@ fn databases_build_verify_and_answer() {
 #[test]
 fn bench_reports_what_the_search_threads_duplicate() {
     let set = format!("{}/../../tests/data/connect4/Test_L1_R2", env!("CARGO_MANIFEST_DIR"));
-    let args = ["bench", "--connect4", &set, "--limit", "2", "--threads", "2", "--duplication", "--memory", "64M"];
+    let args =
+        ["bench", "connect4", "--sets", &set, "--limit", "2", "--threads", "2", "--duplication", "--memory", "64M"];
     let out = boyi(&args, "");
     assert!(out.status.success(), "{}", text(&out.stderr));
     let s = text(&out.stdout);
@@ -524,6 +561,7 @@ fn bench_reports_what_the_search_threads_duplicate() {
 #[test]
 fn bench_times_one_thread_against_more_position_by_position() {
     let set = format!("{}/../../tests/data/connect4/Test_L2_R1", env!("CARGO_MANIFEST_DIR"));
+    // (the old spelling, `--connect4 FILE`, still works)
     let args = ["bench", "--connect4", &set, "--limit", "3", "--threads", "2", "--scaling", "--memory", "64M"];
     let out = boyi(&args, "");
     assert!(out.status.success(), "{}", text(&out.stderr));
@@ -537,7 +575,7 @@ fn bench_times_one_thread_against_more_position_by_position() {
     assert!(cells[5].parse::<f64>().is_ok_and(|r| r > 0.0), "{row}");
     assert!(cells[6].contains('(') && cells[6].contains('–'), "{row}");
     // One thread against one is no comparison.
-    let out = boyi(&["bench", "--connect4", &set, "--limit", "1", "--threads", "1", "--scaling"], "");
+    let out = boyi(&["bench", "--sets", &set, "--limit", "1", "--threads", "1", "--scaling"], "");
     assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
     assert!(text(&out.stderr).contains("--threads 2 or more"), "{}", text(&out.stderr));
     assert_eq!(text(&out.stderr).lines().count(), 1);

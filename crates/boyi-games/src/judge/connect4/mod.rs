@@ -1,6 +1,9 @@
 //! Connect Four: one move string a line (1-based columns, `4453`), an
 //! optional expected score after it (ignored), one exact score a line out.
-//! The benchmark sets of Pascal Pons' solver are in this format.
+//! The benchmark sets of Pascal Pons' solver are in this format
+//! ([`sets`] times them).
+
+pub mod sets;
 
 use boyi::solve::alphabeta::AlphaBeta;
 use boyi::Control;
