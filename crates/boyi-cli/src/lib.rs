@@ -1,0 +1,647 @@
+//! `boyi`: the command line over the engine and the catalogue. Every game
+//! is reached through the catalogue's one interface; nothing here knows a
+//! game by name.
+//!
+//! It is a library as well as the `boyi` binary, so that a game written in
+//! a crate of its own gets the whole command line (`list`, `analyze`,
+//! `play`, `serve`, ...) with a `main` of two lines: register the game
+//! (`boyi_games::catalogue::register`), then call [`main`].
+
+mod args;
+mod play;
+mod progress;
+mod render;
+
+use std::io::{IsTerminal, Read, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+
+use args::{Cli, Command, DbCommand, JudgeOptions};
+use boyi::control::Checkpoint;
+use boyi::db::{Database, Layout};
+use boyi::Control;
+use boyi_games::bench;
+use boyi_games::catalogue::{self, Cx, Entry, Position, Session};
+use boyi_games::report::Report;
+use boyi_games::{Error, Params, Problem, SolveOptions};
+use clap::{CommandFactory, FromArgMatches};
+
+/// The `boyi` command line: reads the process's arguments, runs the
+/// command, and says how it went as the exit code.
+pub fn main() -> ExitCode {
+    let command = Cli::command()
+        .after_long_help(
+            "Run `boyi list` for the games, `boyi solve --help` for the judge input formats.\n\
+            Examples: boyi analyze chase 6; boyi play connect4; boyi solve young-chess < examples/young-chess/sample1.in",
+        )
+        .mut_subcommand("solve", |c| c.after_long_help(render::formats()));
+    let args = old_bench_flags(std::env::args_os().collect(), &command);
+    let cli = match command.try_get_matches_from(args).and_then(|m| Cli::from_arg_matches(&m)) {
+        Ok(cli) => cli,
+        Err(e) => return usage_error(e),
+    };
+    let threads = cli.threads.map(usize::from);
+    if let Some(n) = threads {
+        if let Err(e) = rayon::ThreadPoolBuilder::new().num_threads(n).build_global() {
+            eprintln!("boyi: cannot start {n} threads: {e}");
+            return ExitCode::from(1);
+        }
+    }
+
+    let cancel = Arc::new(AtomicBool::new(false));
+    {
+        let cancel = cancel.clone();
+        // The first Ctrl-C asks the solver (or the server) to stop cleanly;
+        // a second one stops at once, and so does the first at `play`'s
+        // prompt, where nothing is running to stop.
+        let _ = ctrlc::set_handler(move || {
+            if play::at_prompt() || cancel.swap(true, Ordering::SeqCst) {
+                let mut out = std::io::stdout();
+                let _ = out.write_all(b"\n").and_then(|_| out.flush());
+                std::process::exit(130);
+            }
+        });
+    }
+    let bar = Arc::new(progress::Bar::new());
+    let ctl = Control::default()
+        .with_memory_limit(cli.memory.unwrap_or(Control::DEFAULT_MEMORY))
+        .with_cancel(cancel.clone())
+        .with_progress(bar.clone());
+
+    let result = open_databases(&cli.db).and_then(|databases| match cli.command {
+        Command::Serve { port, bind, time_limit, cache, table, book } => {
+            serve(port, bind, time_limit, cache, table, book, databases, cli.memory, threads, cancel)
+        }
+        command => run(command, threads, databases, &ctl),
+    });
+    bar.clear();
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(failure) => {
+            report(&failure);
+            ExitCode::from(failure.error.exit_code() as u8)
+        }
+    }
+}
+
+/// `boyi bench` with the flags it took before its targets went by name
+/// (`--connect4 FILE...`, `--parts P --dobutsu`), written as they are now:
+/// the name after `bench`, and `--sets` for a flag that took files.
+fn old_bench_flags(args: Vec<std::ffi::OsString>, command: &clap::Command) -> Vec<std::ffi::OsString> {
+    let subcommand = args.iter().position(|a| command.get_subcommands().any(|c| a == c.get_name()));
+    let Some(at) = subcommand.filter(|&i| args[i] == "bench") else { return args };
+    let old = |a: &std::ffi::OsString| bench::OLD_FLAGS.iter().find(|o| a == o.flag);
+    let names = args[at + 1..].iter().filter_map(old).map(|o| o.name.into());
+    let rest = args[at + 1..].iter().filter_map(|a| match old(a) {
+        Some(o) => o.sets.then(|| "--sets".into()),
+        None => Some(a.clone()),
+    });
+    args[..=at].iter().cloned().chain(names).chain(rest).collect()
+}
+
+/// Help and version as clap prints them; a mistake in the arguments in one
+/// line, as every other error, with the command whose help tells more.
+fn usage_error(e: clap::Error) -> ExitCode {
+    use clap::error::ErrorKind::{DisplayHelp, DisplayHelpOnMissingArgumentOrSubcommand, DisplayVersion};
+    if matches!(e.kind(), DisplayHelp | DisplayHelpOnMissingArgumentOrSubcommand | DisplayVersion) {
+        e.exit()
+    }
+    let text = e.render().to_string();
+    let what = text.split("\n\n").next().unwrap_or(&text);
+    let what = what.trim().trim_start_matches("error:").split_whitespace().collect::<Vec<_>>().join(" ");
+    let usage = text.lines().find_map(|l| l.trim().strip_prefix("Usage: ")).unwrap_or("boyi");
+    let command: Vec<&str> = usage.split_whitespace().take_while(|w| !w.starts_with(['[', '<'])).collect();
+    eprintln!("boyi: {what} (see `{} --help`)", command.join(" "));
+    ExitCode::from(2)
+}
+
+/// Tells a failure on stderr, in one line.
+fn report(Failure { context, error }: &Failure) {
+    match context {
+        Some(c) => eprintln!("boyi: {c}: {}", render::error(error)),
+        None => eprintln!("boyi: {}", render::error(error)),
+    }
+}
+
+struct Failure {
+    context: Option<String>,
+    error: Error,
+}
+
+impl From<Error> for Failure {
+    fn from(error: Error) -> Self {
+        Failure { context: None, error }
+    }
+}
+
+/// Heaps `boyi grundy --plot` draws at most: a point a heap stays legible.
+const PLOT_HEAPS: usize = 5000;
+
+fn in_context(id: &str) -> impl Fn(Error) -> Failure + '_ {
+    move |error| Failure { context: Some(id.to_string()), error }
+}
+
+fn problem(name: &str) -> Result<&'static dyn Problem, Failure> {
+    catalogue::problem(name).ok_or_else(|| {
+        let ids: Vec<&str> = catalogue::problems().iter().map(|p| p.id()).collect();
+        Failure::from(Error::input(format!(
+            "unknown judge problem `{name}`; known: {} (see `boyi list`)",
+            ids.join(", ")
+        )))
+    })
+}
+
+fn game(name: &str) -> Result<&'static dyn Entry, Failure> {
+    catalogue::game(name).ok_or_else(|| {
+        let ids: Vec<&str> = catalogue::games().iter().map(|g| g.info().id).collect();
+        Failure::from(Error::input(format!("unknown game `{name}`; known: {} (see `boyi list`)", ids.join(", "))))
+    })
+}
+
+/// All of stdin, saying first what it waits for when stdin is a terminal.
+fn read_stdin(what: &str) -> Result<String, Error> {
+    let stdin = std::io::stdin();
+    if stdin.is_terminal() {
+        eprintln!("boyi: reading {what} from the terminal; end it with Ctrl-D (Ctrl-Z on Windows)");
+    }
+    let mut bytes = Vec::new();
+    stdin.lock().read_to_end(&mut bytes).map_err(|e| Error::input(format!("cannot read stdin: {e}")))?;
+    text_of(bytes)
+}
+
+fn read_file(path: &Path) -> Result<String, Error> {
+    text_of(std::fs::read(path).map_err(|e| Error::input(format!("cannot read {}: {e}", path.display())))?)
+}
+
+fn text_of(bytes: Vec<u8>) -> Result<String, Error> {
+    String::from_utf8(bytes).map_err(|e| {
+        Error::input(format!("the input is not text (invalid UTF-8 at byte {})", e.utf8_error().valid_up_to()))
+    })
+}
+
+/// The position the command line names: judge input (from `--input`, or
+/// piped into stdin when `stdin_input` and no words are given) with the
+/// words as moves; else the words, which are parameters (`name=value`) or a
+/// position, then moves.
+fn position_of(
+    entry: &'static dyn Entry,
+    words: &[String],
+    input: Option<&Path>,
+    stdin_input: bool,
+    case: u32,
+) -> Result<Box<dyn Position>, Error> {
+    let id = entry.info().id;
+    let judge = || catalogue::problems().iter().copied().find(|p| p.game().info().id == id);
+    let text = match input {
+        Some(p) if p == Path::new("-") => Some(read_stdin(&format!("{id} judge input"))?),
+        Some(p) => Some(read_file(p)?),
+        // Only a bare command reads a pipe: words name the position, and a
+        // stdin that belongs to a shell loop or a slow producer is not ours.
+        None if stdin_input && words.is_empty() && !std::io::stdin().is_terminal() => {
+            Some(read_stdin("")?).filter(|t| !t.trim().is_empty())
+        }
+        None => None,
+    };
+    if let Some(text) = text {
+        let problem = judge().ok_or_else(|| {
+            Error::input(format!("{id} has no judge format to read; give parameters or a position instead"))
+        })?;
+        let (start, moves) = problem.position(&text, case as usize - 1, words)?;
+        return catalogue::play_all(entry.open(&start)?, &moves);
+    }
+    if case != 1 {
+        return Err(Error::input("--case picks a case of judge input, and there is none"));
+    }
+    catalogue::position_from_words(entry, words)
+}
+
+fn session(memory: &Control, threads: Option<usize>, books: Vec<PathBuf>, databases: &[Arc<Database>]) -> Session {
+    // A search may take a table of up to 1 GiB, or half the memory limit.
+    let search = (1u64 << 30).min(memory.memory_limit() / 2);
+    Session::new(memory.memory_limit() / 4, search)
+        .with_threads(threads.unwrap_or(0))
+        .with_books(books)
+        .with_databases(databases.to_vec())
+}
+
+fn open_databases(paths: &[PathBuf]) -> Result<Vec<Arc<Database>>, Failure> {
+    paths.iter().map(|p| Database::open(p).map(Arc::new).map_err(|e| Failure::from(Error::from(e)))).collect()
+}
+
+/// Refuses a database of another game than `id`: asked to answer from a
+/// file, a user who gave the wrong one should hear so, not wait for a solve.
+fn databases_of(id: &str, databases: &[Arc<Database>]) -> Result<(), Failure> {
+    match databases.iter().find(|d| d.header().game != id) {
+        Some(d) => Err(Failure::from(Error::input(format!(
+            "the database given is for {} ({}), not for {id}",
+            d.header().game,
+            d.header().params_line()
+        )))),
+        None => Ok(()),
+    }
+}
+
+fn judge_options(o: JudgeOptions, threads: Option<usize>, databases: &[Arc<Database>]) -> SolveOptions {
+    SolveOptions {
+        size: o.size,
+        weak: o.weak,
+        book: o.book,
+        no_book: o.no_book,
+        threads: threads.unwrap_or(0),
+        databases: databases.to_vec(),
+    }
+}
+
+fn run(command: Command, threads: Option<usize>, databases: Vec<Arc<Database>>, ctl: &Control) -> Result<(), Failure> {
+    match command {
+        // Served from `main`, which owns the Ctrl-C flag the server watches.
+        Command::Serve { .. } => unreachable!("main starts the server itself"),
+        Command::List { json, params } => {
+            if json {
+                println!("{}", catalogue::list_json());
+            } else {
+                write_stdout(&render::list(params));
+            }
+            Ok(())
+        }
+        Command::Solve { problem: name, file, options } => {
+            let p = problem(&name)?;
+            let input = match &file {
+                Some(path) => read_file(path),
+                None => read_stdin(&format!("{} judge input", p.id())),
+            }
+            .map_err(in_context(p.id()))?;
+            let output =
+                p.solve(&input, &judge_options(options, threads, &databases), ctl).map_err(in_context(p.id()))?;
+            write_stdout(&output);
+            Ok(())
+        }
+        Command::Analyze { game: name, words, input, case, json, book } => {
+            let entry = game(&name)?;
+            let id = entry.info().id;
+            databases_of(id, &databases)?;
+            let pos = position_of(entry, &words, input.as_deref(), true, case).map_err(in_context(id))?;
+            let session = session(ctl, threads, book, &databases);
+            let analysis = pos.analyze(&Cx::new(ctl, &session)).map_err(in_context(id))?;
+            let report = Report::new(pos.as_ref(), analysis);
+            if json {
+                write_stdout(&format!("{}\n", serde_json::to_string_pretty(&report).expect("reports serialize")));
+            } else {
+                write_stdout(&render::report(&report));
+            }
+            Ok(())
+        }
+        Command::Play { game: name, words, second, skill, book } => {
+            let entry = game(&name)?;
+            let id = entry.info().id;
+            // Stdin carries the person's moves, not an instance.
+            databases_of(id, &databases)?;
+            let pos = position_of(entry, &words, None, false, 1).map_err(in_context(id))?;
+            let session = session(ctl, threads, book, &databases);
+            let seed =
+                std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(1, |d| d.as_nanos() as u64);
+            let opponent = boyi_games::terminal::Opponent { skill, seed };
+            play::run(pos, !second, opponent, &Cx::new(ctl, &session)).map_err(in_context(id))
+        }
+        Command::Book { game: name, params, depth, out } => {
+            output_dir_exists(&out)?;
+            let entry = game(&name)?;
+            let id = entry.info().id;
+            let params = Params::from_words(params.iter().map(String::as_str)).map_err(in_context(id))?;
+            let count = entry.build_book(&params, depth, &out, ctl).map_err(in_context(id))?;
+            eprintln!("boyi: wrote {count} positions to {}", out.display());
+            Ok(())
+        }
+        Command::Bench { names, runs, list, input, sets, limit, duplication, scaling, parts, options } => {
+            if !parts.is_empty() {
+                bench::parts::run(&names, &parts, runs, ctl, &write_stdout).map_err(in_context("bench"))?;
+            } else if let Some(name) = input {
+                write_stdout(&bench::suite::input(&name)?);
+            } else if !databases.is_empty() {
+                bench::lookups::run(&databases, runs.unwrap_or(5), &write_stdout);
+            } else if !sets.is_empty() {
+                let options = judge_options(options, threads, &databases);
+                let sets = bench::sets::Sets { files: &sets, limit, runs: runs.unwrap_or(1), duplication, scaling };
+                bench::sets::run(&names, &sets, &options, ctl, &write_stdout)?;
+            } else if list {
+                write_stdout(&bench::list());
+            } else {
+                bench::suite::run(&names, runs.unwrap_or(5), ctl, &write_stdout, &|note| eprintln!("{note}"))?;
+            }
+            Ok(())
+        }
+        Command::Db(command) => db(command, threads, ctl),
+        Command::Grundy { rule, to, show, json, plot } => {
+            let drawn = if plot.is_some() { PLOT_HEAPS.min(to as usize + 1) } else { 0 };
+            // JSON is read by programs: every value asked for, whatever --show says.
+            let kept = if json { to as usize + 1 } else { show.max(drawn) };
+            let mut report = boyi_games::heap_report::grundy(&rule, to, kept, ctl).map_err(in_context("grundy"))?;
+            if let Some(path) = plot {
+                let svg = report.svg(drawn).map_err(|e| in_context("grundy")(Error::input(e)))?;
+                std::fs::write(&path, svg)
+                    .map_err(|e| in_context("grundy")(Error::input(format!("cannot write {}: {e}", path.display()))))?;
+                if !json {
+                    report.values.truncate(show);
+                }
+            }
+            if json {
+                write_stdout(&format!("{}\n", serde_json::to_string_pretty(&report).expect("reports serialize")));
+            } else {
+                write_stdout(&report.render());
+            }
+            Ok(())
+        }
+    }
+}
+
+/// A database built plain, written again to `out` in zstd blocks at
+/// `level`; the plain file is removed.
+fn compress_plain(plain: &Path, out: &Path, level: i32, ctl: &Control) -> Result<boyi::db::Header, Failure> {
+    let db = Database::open(plain).map_err(|e| Failure::from(Error::from(e)))?;
+    let layout = Layout::Zstd { block_log2: boyi::db::BLOCK_LOG2 };
+    let header = boyi::db::rewrite(&db, out, layout, level, ctl).map_err(|e| Failure::from(Error::from(e)))?;
+    drop(db);
+    let _ = std::fs::remove_file(plain);
+    Ok(header)
+}
+
+/// `boyi db build --distributed` without MPI.
+#[cfg(not(feature = "mpi"))]
+fn distributed_build(
+    _: &str,
+    _: &[String],
+    _: &Path,
+    _: Option<i32>,
+    _: u64,
+    _: Option<usize>,
+    _: &Control,
+) -> Result<(), Failure> {
+    Err(Failure::from(Error::input(
+        "this boyi was built without MPI: build it with `cargo build --release -p boyi-cli --features mpi` \
+         (Open MPI's libopenmpi-dev and libclang-dev installed) and start it with `mpirun -np P boyi db build ... --distributed`",
+    )))
+}
+
+/// `boyi db build --distributed`: this process is one rank of an MPI job
+/// and solves its slice of the positions with the others. Rank 0 draws
+/// the progress bar and says what was written; a rank that fails says so,
+/// naming itself, and stops the whole job.
+#[cfg(feature = "mpi")]
+fn distributed_build(
+    name: &str,
+    params: &[String],
+    out: &Path,
+    compress: Option<i32>,
+    checkpoint_every: u64,
+    threads: Option<usize>,
+    ctl: &Control,
+) -> Result<(), Failure> {
+    use boyi::peers::{mpi::Mpi, Peers};
+    let mpi = Mpi::start().map_err(|e| Failure::from(Error::from(e)))?;
+    let (me, ranks) = (mpi.me(), mpi.count());
+    // Rank 0 reports for all; through mpirun's pipes, as lines.
+    let reporting = match (me, std::io::stderr().is_terminal()) {
+        (0, true) => ctl.clone(),
+        (0, false) => ctl.clone().with_progress(Arc::new(progress::Lines::new())),
+        _ => ctl.without_progress(),
+    };
+    let ctl = &reporting;
+    let plain = if compress.is_some() { out.with_extension("plain") } else { out.to_path_buf() };
+    let ctl = &ctl.clone().with_checkpoint(Checkpoint {
+        path: plain.with_extension("checkpoint"),
+        tag: String::new(),
+        every: std::time::Duration::from_secs(checkpoint_every),
+    });
+    let started = std::time::Instant::now();
+    let saved = (|| -> Result<boyi::db::Header, Failure> {
+        let entry = game(name)?;
+        let id = entry.info().id;
+        let params = Params::from_words(params.iter().map(String::as_str)).map_err(in_context(id))?;
+        let session = session(ctl, threads, Vec::new(), &[]);
+        let cx = Cx { peers: Some(&mpi), ..Cx::new(ctl, &session) };
+        entry.save_database(&params, &plain, &cx).map_err(in_context(id))
+    })();
+    let mut header = match saved {
+        Ok(header) => header,
+        // Every rank meets an error outside the solve alike (the solve's
+        // own failures stop the job where they happen): rank 0 tells it.
+        // The others wait until it has, since mpirun stops every rank as
+        // soon as one exits with an error, and could stop rank 0 mid-way.
+        Err(failure) => {
+            if me == 0 {
+                report(&failure);
+            }
+            mpi.barrier();
+            drop(mpi);
+            std::process::exit(failure.error.exit_code())
+        }
+    };
+    if me == 0 {
+        if let Some(level) = compress {
+            header = compress_plain(&plain, out, level, ctl)?;
+        }
+        eprintln!(
+            "boyi: wrote {} positions of {} ({}) to {} in {:.1} s on {ranks} rank{}",
+            header.size,
+            header.game,
+            header.params_line(),
+            out.display(),
+            started.elapsed().as_secs_f64(),
+            if ranks == 1 { "" } else { "s" }
+        );
+    }
+    Ok(())
+}
+
+/// Refuses an output file whose directory does not exist, before the work
+/// that would be lost when writing it fails.
+fn output_dir_exists(out: &std::path::Path) -> Result<(), Failure> {
+    let dir = match out.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => std::path::Path::new("."),
+    };
+    if dir.is_dir() {
+        Ok(())
+    } else {
+        Err(Failure::from(Error::input(format!(
+            "cannot write {}: the directory {} does not exist",
+            out.display(),
+            dir.display()
+        ))))
+    }
+}
+
+/// `boyi db build | info | verify`.
+fn db(command: DbCommand, threads: Option<usize>, ctl: &Control) -> Result<(), Failure> {
+    if let DbCommand::Build { out, .. } | DbCommand::Compress { out, .. } = &command {
+        output_dir_exists(out)?;
+    }
+    match command {
+        DbCommand::Build { distributed: true, game: name, params, out, compress, checkpoint_every } => {
+            distributed_build(&name, &params, &out, compress, checkpoint_every, threads, ctl)
+        }
+        DbCommand::Build { distributed: false, game: name, params, out, compress, checkpoint_every } => {
+            let plain = match compress {
+                Some(_) => out.with_extension("plain"),
+                None => out.clone(),
+            };
+            let ctl = &ctl.clone().with_checkpoint(Checkpoint {
+                path: plain.with_extension("checkpoint"),
+                tag: String::new(),
+                every: std::time::Duration::from_secs(checkpoint_every),
+            });
+            let entry = game(&name)?;
+            let id = entry.info().id;
+            let params = Params::from_words(params.iter().map(String::as_str)).map_err(in_context(id))?;
+            let session = session(ctl, threads, Vec::new(), &[]);
+            let started = std::time::Instant::now();
+            // A compressed database is written plain first and then packed
+            // block by block: every game's `save` writes one layout.
+            let saved = entry.save_database(&params, &plain, &Cx::new(ctl, &session));
+            let checkpoint = plain.with_extension("checkpoint");
+            if matches!(saved, Err(Error::Engine(boyi::Error::Interrupted))) && checkpoint.exists() {
+                eprintln!("boyi: {} keeps the levels done; the same command resumes from it", checkpoint.display());
+            }
+            let mut header = saved.map_err(in_context(id))?;
+            if let Some(level) = compress {
+                header = compress_plain(&plain, &out, level, ctl)?;
+            }
+            eprintln!(
+                "boyi: wrote {} positions of {} ({}) to {} in {:.1} s",
+                header.size,
+                header.game,
+                header.params_line(),
+                out.display(),
+                started.elapsed().as_secs_f64()
+            );
+            Ok(())
+        }
+        DbCommand::Compress { file, out, level, block } => {
+            let db = Database::open(&file).map_err(|e| Failure::from(Error::from(e)))?;
+            let layout = if level == 0 { Layout::Plain } else { Layout::Zstd { block_log2: block } };
+            let header = boyi::db::rewrite(&db, &out, layout, level, ctl).map_err(|e| Failure::from(Error::from(e)))?;
+            let written = Database::open(&out).map_err(|e| Failure::from(Error::from(e)))?;
+            eprintln!(
+                "boyi: wrote {} positions to {} ({}): {} of values, {} before",
+                header.size,
+                out.display(),
+                layout.describe(),
+                boyi::control::format_bytes(written.stored_bytes()),
+                boyi::control::format_bytes(db.stored_bytes()),
+            );
+            Ok(())
+        }
+        DbCommand::Info { file, json } => {
+            // info and verify report a damaged file rather than refuse it
+            let db = Arc::new(Database::open_unchecked(&file).map_err(|e| Failure::from(Error::from(e)))?);
+            let info = render::database_info(&db, ctl)?;
+            if json {
+                write_stdout(&format!("{}\n", serde_json::to_string_pretty(&info).expect("reports serialize")));
+            } else {
+                write_stdout(&render::database_text(&info));
+            }
+            Ok(())
+        }
+        DbCommand::Verify { file } => {
+            let db = Database::open_unchecked(&file).map_err(|e| Failure::from(Error::from(e)))?;
+            let header = db.header();
+            if header.game.starts_with("python:") {
+                return Err(Failure::from(Error::input(format!(
+                    "{} holds a solution of a game written in Python ({}): its moves are the game's, so it is \
+                     checked from Python (boyi.load(path, game), then compare with boyi.solve)",
+                    file.display(),
+                    header.game
+                ))));
+            }
+            let entry = game(&header.game)?;
+            if !db.checksum_ok(ctl).map_err(Error::from)? {
+                return Err(Failure::from(Error::input(format!(
+                    "{}: the values do not match the file's checksum (the file is damaged)",
+                    file.display()
+                ))));
+            }
+            const SHOWN: usize = 20;
+            let wrong = entry.verify_database(&db, SHOWN, ctl).map_err(in_context(entry.info().id))?;
+            if wrong.is_empty() {
+                write_stdout(&format!("ok: all {} positions agree with their moves; checksum ok\n", header.size));
+                Ok(())
+            } else {
+                for line in &wrong {
+                    write_stdout(&format!("{line}\n"));
+                }
+                Err(Failure::from(Error::input(format!(
+                    "{}: {}{} positions disagree with their moves",
+                    file.display(),
+                    wrong.len(),
+                    if wrong.len() == SHOWN { " or more" } else { "" }
+                ))))
+            }
+        }
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn serve(
+    port: u16,
+    bind: std::net::IpAddr,
+    time_limit: f64,
+    cache: u64,
+    table: u64,
+    books: Vec<PathBuf>,
+    databases: Vec<Arc<Database>>,
+    memory: Option<u64>,
+    threads: Option<usize>,
+    stop: Arc<AtomicBool>,
+) -> Result<(), Failure> {
+    if !(time_limit > 0.0 && time_limit <= 3600.0) {
+        return Err(Failure::from(Error::input("--time-limit is in seconds, more than 0 and at most 3600")));
+    }
+    let defaults = boyi_web::Config::default();
+    let config = boyi_web::Config {
+        bind,
+        port,
+        time_limit: std::time::Duration::from_secs_f64(time_limit),
+        request_memory: memory.unwrap_or(defaults.request_memory),
+        cache_bytes: cache,
+        table_bytes: table.max(1 << 20),
+        threads: threads.unwrap_or(defaults.threads),
+        books,
+        databases,
+        ..defaults
+    };
+    boyi_web::run(config, stop, |addr| {
+        write_stdout(&format!("boyi serve: open http://{addr}/ in a browser (Ctrl-C stops)\n"));
+    })
+    .map_err(|e| Failure::from(Error::input(format!("cannot serve on {bind}:{port}: {e}"))))
+}
+
+/// Writes to stdout; a closed pipe (`| head`) is not an error worth a message.
+fn write_stdout(text: &str) {
+    let mut out = std::io::stdout().lock();
+    let _ = out.write_all(text.as_bytes()).and_then(|_| out.flush());
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rewritten(line: &str) -> String {
+        let args = line.split(' ').map(Into::into).collect();
+        let args = old_bench_flags(args, &Cli::command());
+        args.iter().map(|a| a.to_str().unwrap()).collect::<Vec<_>>().join(" ")
+    }
+
+    #[test]
+    fn old_bench_flags_become_names() {
+        assert_eq!(
+            rewritten("boyi --threads 2 bench --parts 2 --dobutsu --runs 1"),
+            "boyi --threads 2 bench dobutsu --parts 2 --runs 1"
+        );
+        assert_eq!(rewritten("boyi bench --parts 1 2 --table"), "boyi bench young-chess-14x14 --parts 1 2");
+        assert_eq!(rewritten("boyi bench --connect4 a b --limit 3"), "boyi bench connect4 --sets a b --limit 3");
+        // another command's flag of the same spelling is its own
+        assert_eq!(rewritten("boyi serve --table 128M"), "boyi serve --table 128M");
+    }
+}
