@@ -228,6 +228,31 @@ pub enum Command {
         #[arg(long, value_name = "FILE")]
         plot: Option<PathBuf>,
     },
+    /// The rule a game's values follow, found in a table of them (打表找规律).
+    #[command(long_about = "The rule a game's values follow, found in a table of them (打表找规律): periodic and \
+        arithmetic-periodic sequences, XORs of sequences, Beatty pairs (Wythoff's game and its kin), linear and \
+        modular conditions; or none. The rule is printed in words, as a Python function and as a C++ one.\n\n\
+        GAME is a catalogue game of integer positions (wythoff, nim, lasker-nim, every-euclid, fibonacci-nim, \
+        dawsons-kayles) or a heap code as `boyi grundy` reads it (0.07, sub:1,3,4, grundy, ...): a heap code's \
+        period is proved by the periodicity theorem where it applies; a game's rule is checked to the table's extent.")]
+    Rule {
+        /// A game of integer positions, or a heap code.
+        game: String,
+        /// Parameters of the game as name=value.
+        params: Vec<String>,
+        /// The largest coordinate tabled (default: grown until the rule settles; heap codes 4000).
+        #[arg(long, value_name = "N")]
+        to: Option<u64>,
+        /// outcome (the P-positions) or nimber (default: nimber for heap codes, outcome for games).
+        #[arg(long, value_name = "KIND")]
+        values: Option<String>,
+        /// Machine-readable output.
+        #[arg(long)]
+        json: bool,
+        /// Also draw the table with the rule over it, as SVG into FILE.
+        #[arg(long, value_name = "FILE")]
+        plot: Option<PathBuf>,
+    },
 }
 
 #[derive(Subcommand)]

@@ -333,6 +333,21 @@ fn run(command: Command, threads: Option<usize>, databases: Vec<Arc<Database>>, 
             Ok(())
         }
         Command::Db(command) => db(command, threads, ctl),
+        Command::Rule { game, params, to, values, json, plot } => {
+            let report = boyi_games::rule_report::rule(&game, &params, to, values.as_deref(), ctl)
+                .map_err(in_context("rule"))?;
+            if let Some(path) = plot {
+                let svg = report.svg().map_err(|e| in_context("rule")(Error::input(e)))?;
+                std::fs::write(&path, svg)
+                    .map_err(|e| in_context("rule")(Error::input(format!("cannot write {}: {e}", path.display()))))?;
+            }
+            if json {
+                write_stdout(&format!("{}\n", serde_json::to_string_pretty(&report).expect("reports serialize")));
+            } else {
+                write_stdout(&report.render());
+            }
+            Ok(())
+        }
         Command::Grundy { rule, to, show, json, plot } => {
             let drawn = if plot.is_some() { PLOT_HEAPS.min(to as usize + 1) } else { 0 };
             // JSON is read by programs: every value asked for, whatever --show says.

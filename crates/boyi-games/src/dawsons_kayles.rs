@@ -14,7 +14,7 @@ use boyi::{Game, Impartial, Outcome, Step, StepOf, Turn};
 
 use crate::diagram::{Cell, Diagram, Grid, Mark, Target};
 use crate::error::Error;
-use crate::listing::{best_first, Cx, Info, Listing, Moving, Valued};
+use crate::listing::{best_first, Cx, Info, Integers, Listing, Moving, Valued};
 use crate::notation;
 use crate::params::{Param, Params};
 use crate::verdict::Verdict;
@@ -185,6 +185,17 @@ impl Listing for DawsonsKaylesListing {
         let to = u64::from(game.n).max(200);
         let report = crate::heap_report::grundy("0.07", to, to as usize + 1, cx.ctl)?;
         report.svg(to as usize + 1).map(Some).map_err(Error::input)
+    }
+
+    /// A run of `n` pins: knocking down two leaves the runs either side.
+    fn integers(&self, _: &Pins) -> Option<Integers> {
+        Some(Integers {
+            dims: 1,
+            moves: Box::new(|p| {
+                let n = p[0];
+                (0..n.saturating_sub(1)).map(|left| vec![vec![left], vec![n - 2 - left]]).collect()
+            }),
+        })
     }
 }
 

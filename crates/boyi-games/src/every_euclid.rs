@@ -17,7 +17,7 @@ use boyi::{Game, Impartial, Outcome, Step, StepOf, Turn};
 
 use crate::diagram::{Cell, Diagram, Grid, Mark};
 use crate::error::Error;
-use crate::listing::{best_first, Cx, Info, Listing, Moving, Valued};
+use crate::listing::{best_first, Cx, Info, Integers, Listing, Moving, Valued};
 use crate::notation::{self, join};
 use crate::params::{Param, Params};
 use crate::verdict::Verdict;
@@ -307,6 +307,11 @@ impl Listing for EveryEuclidListing {
             v.unlisted = total - listed.len() as u64;
         }
         Ok(v)
+    }
+
+    /// One Euclid game, its two piles (the sum of several is Every-SG, not a XOR).
+    fn integers(&self, _: &Every) -> Option<Integers> {
+        Some(Integers::of(Euclid, 2, |p| (p[0], p[1]), |&(a, b)| vec![vec![a, b]]))
     }
 }
 

@@ -19,7 +19,7 @@ use boyi::{Game, Impartial, Outcome, Step, StepOf, Turn};
 
 use crate::diagram::{Diagram, Heap, Target};
 use crate::error::Error;
-use crate::listing::{best_first, valued_by, Cx, Info, Listing, Moving, Valued};
+use crate::listing::{best_first, valued_by, Cx, Info, Integers, Listing, Moving, Valued};
 use crate::notation;
 use crate::params::{Param, Params};
 use crate::verdict::Verdict;
@@ -255,6 +255,11 @@ impl Listing for FibonacciListing {
             .note("values say who wins; every winning take is listed");
         v.unlisted = limit - listed.len() as u64;
         Ok(v)
+    }
+
+    /// A pile and the most the mover may take.
+    fn integers(&self, game: &FibonacciNim) -> Option<Integers> {
+        Some(Integers::of(*game, 2, |p| (p[0], p[1]), |&(n, limit)| vec![vec![n, limit]]))
     }
 }
 

@@ -15,7 +15,7 @@ use boyi::{Game, Impartial, Outcome, Step, StepOf, Turn};
 
 use crate::diagram::{Diagram, Heap, Target};
 use crate::error::Error;
-use crate::listing::{best_first, Cx, Info, Listing, Moving, Valued};
+use crate::listing::{best_first, Cx, Info, Integers, Listing, Moving, Valued};
 use crate::notation::{self, join};
 use crate::params::{Param, Params};
 use crate::verdict::Verdict;
@@ -273,6 +273,11 @@ impl Listing for LaskerListing {
             v = v.note(format!("winning splits of heaps above {SPLITS_SEARCHED} are not searched"));
         }
         Ok(v)
+    }
+
+    /// One heap; a split leaves the sum of two.
+    fn integers(&self, game: &Lasker) -> Option<Integers> {
+        Some(Integers::of(*game, 1, |p| vec![p[0]], |heaps| heaps.iter().map(|&h| vec![h]).collect()))
     }
 }
 

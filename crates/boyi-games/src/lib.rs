@@ -35,6 +35,7 @@ pub mod permutation_game;
 pub mod plot;
 pub mod rabbit_egg;
 pub mod report;
+pub mod rule_report;
 pub mod split_game;
 pub mod staircase_nim;
 pub mod subtraction;

@@ -20,7 +20,7 @@ use boyi::{Game, Impartial, Outcome, Step, StepOf, Turn};
 
 use crate::diagram::{Diagram, Heap, Target};
 use crate::error::Error;
-use crate::listing::{best_first, valued_by, Cx, Info, Listing, Moving, Valued};
+use crate::listing::{best_first, valued_by, Cx, Info, Integers, Listing, Moving, Valued};
 use crate::notation::{self, join};
 use crate::params::{Param, Params};
 use crate::verdict::Verdict;
@@ -285,6 +285,14 @@ impl Listing for NimListing {
         };
         valued.unlisted = unlisted;
         Ok(valued)
+    }
+
+    /// One heap (a position of Nim is the sum of its heaps); misère play
+    /// is not a sum of Grundy values.
+    fn integers(&self, game: &Nim) -> Option<Integers> {
+        (!self.misere).then(|| {
+            Integers::of(*game, 1, |p| vec![p[0] as u32], |heaps| heaps.iter().map(|&h| vec![u64::from(h)]).collect())
+        })
     }
 }
 

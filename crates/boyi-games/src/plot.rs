@@ -89,6 +89,29 @@ pub fn outcome_map_svg(
     y_name: &str,
     mark: Option<(usize, usize)>,
 ) -> Result<String, String> {
+    map_svg(title, cells, x_name, y_name, mark.as_slice(), "this position")
+}
+
+/// A win / lose map with the cells a rule makes P-positions outlined:
+/// where an outline sits on a cell that is not red, the rule is wrong.
+pub fn rule_map_svg(
+    title: &str,
+    cells: &[Vec<Tile>],
+    x_name: &str,
+    y_name: &str,
+    marks: &[(usize, usize)],
+) -> Result<String, String> {
+    map_svg(title, cells, x_name, y_name, marks, "P by the rule")
+}
+
+fn map_svg(
+    title: &str,
+    cells: &[Vec<Tile>],
+    x_name: &str,
+    y_name: &str,
+    marks: &[(usize, usize)],
+    mark_label: &str,
+) -> Result<String, String> {
     let height = cells.len() as u32;
     let width = cells.iter().map(Vec::len).max().unwrap_or(0) as u32;
     let mut svg = String::new();
@@ -118,12 +141,15 @@ pub fn outcome_map_svg(
             })
         });
         chart.draw_series(squares).map_err(drawn)?;
-        if let Some((x, y)) = mark {
-            let (x, y) = (x as u32, y as u32);
+        if !marks.is_empty() {
+            let width = if marks.len() == 1 { 3 } else { 1 };
             chart
-                .draw_series(std::iter::once(Rectangle::new([(x, y), (x + 1, y + 1)], BLACK.stroke_width(3))))
+                .draw_series(marks.iter().map(|&(x, y)| {
+                    let (x, y) = (x as u32, y as u32);
+                    Rectangle::new([(x, y), (x + 1, y + 1)], BLACK.stroke_width(width))
+                }))
                 .map_err(drawn)?
-                .label("this position")
+                .label(mark_label)
                 .legend(|(x, y)| Rectangle::new([(x, y - 5), (x + 12, y + 5)], BLACK.stroke_width(2)));
         }
         for (name, color) in [("win for the side to move", WIN), ("lose", LOSE), ("draw", DRAW)] {
@@ -212,6 +238,37 @@ pub fn remoteness_svg(title: &str, won: &[u64], lost: &[u64], drawn_count: u64) 
         root.present().map_err(drawn)?;
     }
     Ok(svg)
+}
+
+/// A table with the rule found in it drawn over it: one coordinate, the
+/// values (or P as 0 and N as 1) with the period marked; two, a win / lose
+/// map with the rule's P-positions outlined.
+pub fn rule_svg(rule: &boyi::rules::Rule, table: &boyi::rules::Table) -> Result<String, String> {
+    let values = rule.values;
+    match table.dims {
+        1 => {
+            let shown = table.len().min(5000);
+            let seq: Vec<u32> =
+                table.values[..shown].iter().map(|&v| values.read(v).min(u32::MAX as u64) as u32).collect();
+            let period = match &rule.form {
+                Some(boyi::rules::Form::Periodic(p)) => Some((p.period, p.preperiod)),
+                _ => None,
+            };
+            grundy_svg(&format!("{}: {}", rule.family(), rule.text()), &seq, period)
+        }
+        2 => {
+            let side = table.side.min(200);
+            let tiles: Vec<Vec<Tile>> = (0..side)
+                .map(|y| (0..side).map(|x| if table.at(&[x, y]) == 0 { Tile::Lose } else { Tile::Win }).collect())
+                .collect();
+            let marks: Vec<(usize, usize)> = (0..side)
+                .flat_map(|x| (0..side).map(move |y| (x, y)))
+                .filter(|&(x, y)| rule.form.is_some() && rule.predict(&[x as u64, y as u64]) == Some(0))
+                .collect();
+            rule_map_svg(&format!("{}: P-positions by the rule outlined", rule.family()), &tiles, "x", "y", &marks)
+        }
+        d => Err(format!("a table of {d} coordinates has no picture")),
+    }
 }
 
 #[cfg(test)]

@@ -18,7 +18,7 @@ use boyi::{Game, Impartial, Outcome, Step, StepOf, Turn};
 
 use crate::diagram::{Cell, Diagram, Grid};
 use crate::error::Error;
-use crate::listing::{best_first, valued_by, Cx, Info, Listing, Moving, Valued};
+use crate::listing::{best_first, valued_by, Cx, Info, Integers, Listing, Moving, Valued};
 use crate::notation::{self};
 use crate::params::{Param, Params};
 use crate::plot::{self, Tile};
@@ -300,6 +300,10 @@ impl Listing for WythoffListing {
         let title = format!("Wythoff's game: who wins, moving, from {a},{b} and below");
         let svg = plot::outcome_map_svg(&title, &cells, "first pile", "second pile", Some((a as usize, b as usize)));
         svg.map(Some).map_err(Error::input)
+    }
+
+    fn integers(&self, game: &Wythoff) -> Option<Integers> {
+        Some(Integers::of(*game, 2, |p| (p[0], p[1]), |&(a, b)| vec![vec![a, b]]))
     }
 }
 

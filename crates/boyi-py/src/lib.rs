@@ -19,6 +19,8 @@ mod numbering;
 #[cfg(feature = "python")]
 mod plot;
 #[cfg(feature = "python")]
+mod rules;
+#[cfg(feature = "python")]
 mod user_game;
 #[cfg(feature = "python")]
 mod value;
@@ -53,5 +55,8 @@ fn _boyi(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(user_game::load, m)?)?;
     m.add_class::<database::Database>()?;
     m.add_function(wrap_pyfunction!(database::open_db, m)?)?;
+    m.add_class::<rules::Rule>()?;
+    m.add_function(wrap_pyfunction!(rules::find_rule, m)?)?;
+    m.add_function(wrap_pyfunction!(rules::check_rule, m)?)?;
     Ok(())
 }

@@ -10,6 +10,7 @@ pub mod error;
 pub mod game;
 pub mod index;
 pub mod peers;
+pub mod rules;
 pub mod solve;
 pub mod tt;
 pub mod value;

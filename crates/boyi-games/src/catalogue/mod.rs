@@ -5,8 +5,8 @@
 //! for the front ends.
 
 pub use crate::listing::{
-    best_first, counted, play_all, position_from_words, valued_by, Analysis, Cache, Cx, Entry, Info, Listing, MoveInfo,
-    MoveOf, Moving, PosOf, Position, Session, Valued, ValuedMove,
+    best_first, counted, play_all, position_from_words, valued_by, Analysis, Cache, Cx, Entry, Info, Integers, Listing,
+    MoveInfo, MoveOf, Moving, PosOf, Position, Session, Valued, ValuedMove,
 };
 
 use crate::judge::{self, Problem};

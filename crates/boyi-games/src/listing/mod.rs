@@ -240,10 +240,48 @@ pub trait Listing: Send + Sync + 'static {
         let _ = (game, db);
         Err(Error::input(format!("{} has no databases", self.info().id)))
     }
+
+    /// Impartial games whose positions are tuples of integers (piles,
+    /// heaps): the game as `boyi rule` tables it (see [`Integers`]).
+    fn integers(&self, game: &Self::Game) -> Option<Integers> {
+        let _ = game;
+        None
+    }
 }
 
 /// A lookup by rank, the value as a score ([`boyi::Value::to_score`]).
 pub type Lookup = Box<dyn Fn(u64) -> i64 + Send + Sync>;
+
+impl Integers {
+    /// The engine's `game` as integers: `to` makes its position of
+    /// coordinates, `from` splits a position the moves reach into the
+    /// positions it is the sum of (one, mostly).
+    pub fn of<G>(game: G, dims: usize, to: fn(&[u64]) -> G::Pos, from: fn(&G::Pos) -> Vec<Vec<u64>>) -> Integers
+    where
+        G: Game + Send + Sync + 'static,
+    {
+        Integers {
+            dims,
+            moves: Box::new(move |coords| {
+                let pos = to(coords);
+                let mut moves = Vec::new();
+                game.moves(&pos, &mut moves);
+                moves.into_iter().map(|m| from(&game.play(&pos, m).pos)).collect()
+            }),
+        }
+    }
+}
+
+/// An impartial game of integer positions: `dims` coordinates, and a
+/// position's options, each the positions it leaves (one, or several where
+/// a move splits a heap into a sum).
+pub struct Integers {
+    pub dims: usize,
+    pub moves: IntegerMoves,
+}
+
+/// A position's options, each the positions it leaves.
+pub type IntegerMoves = Box<dyn Fn(&[u64]) -> Vec<boyi::rules::table::Option_> + Send + Sync>;
 
 /// Puts moves best first; equals keep their order (the game's).
 pub fn best_first<M>(moves: &mut [(M, Verdict)]) {
@@ -324,6 +362,11 @@ pub trait Entry: Send + Sync {
     fn verify_database(&'static self, db: &db::Database, limit: usize, ctl: &Control) -> Result<Vec<String>, Error>;
     /// See [`Listing::lookups`]; the instance is the one the header names.
     fn database_lookups(&'static self, db: Arc<db::Database>) -> Result<(Lookup, u64), Error>;
+    /// See [`Listing::integers`]; the instance `params` start.
+    fn integers(&'static self, params: &Params) -> Result<Option<Integers>, Error> {
+        let _ = params;
+        Ok(None)
+    }
 }
 
 /// A position of a game of the catalogue, its types hidden.
@@ -416,6 +459,12 @@ impl<L: Listing> Entry for L {
         let params = Params::from_words(db.header().params.lines())?;
         let (game, _) = Listing::start(self, &params)?;
         Listing::lookups(self, &game, db)
+    }
+
+    fn integers(&'static self, params: &Params) -> Result<Option<Integers>, Error> {
+        params.check(Listing::info(self).id, Listing::info(self).params)?;
+        let (game, _) = Listing::start(self, params)?;
+        Ok(Listing::integers(self, &game))
     }
 }
 

@@ -16,6 +16,10 @@
   on the page, as ``boyi play`` and ``boyi serve`` do the catalogue's;
   ``solution.save(path)`` keeps it in a file and ``load(path, game)`` answers
   from the file by lookup.
+- ``find_rule(moves, dims=1, values="outcome")`` and ``check_rule(f, moves)``:
+  the table of an impartial game of integer positions and the rule it
+  follows (打表找规律), with Python and C++ for it; a rule of your own
+  checked against the table.
 - ``open_db(path)``: a catalogue database (``boyi db build``): its slots as
   a numpy array over the file's memory map, and any position's value.
 - Pictures (SVG, drawn in Rust like the command line's): ``Sequence`` and
@@ -28,6 +32,7 @@ from ._boyi import (
     Database,
     Period,
     Picture,
+    Rule,
     Sequence,
     Server,
     Solution,
@@ -36,6 +41,8 @@ from ._boyi import (
     __version__,
     analyze,
     catalogue,
+    check_rule,
+    find_rule,
     games,
     grundy,
     load,
@@ -55,6 +62,7 @@ __all__ = [
     "Database",
     "Period",
     "Picture",
+    "Rule",
     "Sequence",
     "Server",
     "Solution",
@@ -63,6 +71,8 @@ __all__ = [
     "__version__",
     "analyze",
     "catalogue",
+    "check_rule",
+    "find_rule",
     "games",
     "grundy",
     "load",

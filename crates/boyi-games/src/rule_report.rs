@@ -1,0 +1,156 @@
+//! What `boyi rule` reports: the rule a heap code's Grundy values follow
+//! (proved by the periodicity theorem where it applies), or the rule of a
+//! catalogue game of integer positions (checked to the table's extent).
+
+use boyi::rules::{self, Rule, Status, Table, Values};
+use boyi::Control;
+use serde::Serialize;
+
+use crate::catalogue;
+use crate::error::Error;
+use crate::params::Params;
+
+#[derive(Serialize)]
+pub struct RuleReport {
+    /// What the rule is of: a heap code as the engine writes it, or a game id.
+    pub of: String,
+    pub values: &'static str,
+    pub dims: usize,
+    pub family: &'static str,
+    pub status: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub proof: Option<String>,
+    pub checked_to: u64,
+    pub exceptions: Vec<(Vec<u64>, u64)>,
+    pub text: String,
+    pub python: String,
+    pub cpp: String,
+    #[serde(skip)]
+    pub rule: Rule,
+    #[serde(skip)]
+    pub table: Table,
+}
+
+impl RuleReport {
+    fn new(of: String, rule: Rule, table: Table) -> RuleReport {
+        RuleReport {
+            of,
+            values: match rule.values {
+                Values::Outcome => "outcome",
+                Values::Nimber => "nimber",
+            },
+            dims: rule.dims,
+            family: rule.family(),
+            status: rule.status.name(),
+            proof: rule.proof.clone(),
+            checked_to: rule.checked_to,
+            exceptions: rule.exceptions.clone(),
+            text: rule.text(),
+            python: rule.python(),
+            cpp: rule.cpp(),
+            rule,
+            table,
+        }
+    }
+
+    /// The report as `boyi rule` prints it.
+    pub fn render(&self) -> String {
+        let mut s = format!("rule of {} ({}): {}\n", self.of, self.values, self.text);
+        s += &format!("family: {}, {}", self.family, self.status);
+        match &self.proof {
+            Some(proof) => s += &format!(" ({proof})\n"),
+            None if self.rule.form.is_some() => s += &format!(" to coordinates below {}\n", self.checked_to),
+            None => s += &format!(" (the table: coordinates below {})\n", self.checked_to),
+        }
+        if self.rule.form.is_some() {
+            s += &format!("\nPython:\n{}\nC++:\n{}", self.python, self.cpp);
+        }
+        s
+    }
+
+    /// The table with the rule drawn over it (SVG).
+    pub fn svg(&self) -> Result<String, String> {
+        crate::plot::rule_svg(&self.rule, &self.table)
+    }
+}
+
+/// The rule of `name` (a catalogue game of integer positions, with
+/// `params`, or a heap code as `boyi grundy` reads it), from a table of
+/// coordinates up to `to` (grown until the rule settles when `None`).
+pub fn rule(
+    name: &str,
+    params: &[String],
+    to: Option<u64>,
+    values: Option<&str>,
+    ctl: &Control,
+) -> Result<RuleReport, Error> {
+    let kind = |default: Values| match values {
+        None => Ok(default),
+        Some("outcome") => Ok(Values::Outcome),
+        Some("nimber") => Ok(Values::Nimber),
+        Some(other) => Err(Error::input(format!("--values {other}: it is outcome or nimber"))),
+    };
+    // A game by its id; a name a heap code reads too (0.07) is the code.
+    let heap_code = crate::heap_report::grundy(name, 1, 2, ctl).is_ok();
+    if let Some(entry) = catalogue::game(name).filter(|g| g.info().id == name || !heap_code) {
+        let id = entry.info().id;
+        let params = Params::from_words(params.iter().map(String::as_str))?;
+        let integers = entry.integers(&params)?.ok_or_else(|| {
+            Error::input(format!(
+                "{id} is not a game of integer positions boyi tables (those are: {}); a heap code such as 0.07 or \
+                 sub:1,3,4 works too",
+                games_with_integers().join(", ")
+            ))
+        })?;
+        let moves = integers.moves;
+        let mut tabler = rules::table::Tabler::new(integers.dims, |pos: &[u64]| -> Result<_, Error> {
+            ctl.check()?;
+            Ok(moves(pos))
+        });
+        // A game of one coordinate is a heap of a sum: its nimbers say how
+        // sums of it go, who wins one heap alone says little.
+        let default = if integers.dims == 1 { Values::Nimber } else { Values::Outcome };
+        let (rule, table) = rules::table::find_growing(&mut tabler, kind(default)?, to).map_err(|f| match f {
+            rules::table::Failure::Moves(e) => e,
+            rules::table::Failure::Cycle(pos) => Error::input(format!("position {pos:?} repeats: no Grundy values")),
+            rules::table::Failure::TooLarge(side) => Error::input(format!("a table of side {side} is too large")),
+        })?;
+        return Ok(RuleReport::new(id.to_string(), rule, table));
+    }
+    if !params.is_empty() {
+        return Err(Error::input(format!("`{name}` is no game of the catalogue, and a heap code takes no parameters")));
+    }
+    // A heap code: the engine's own solver, and its periodicity theorem.
+    let to = to.unwrap_or(4000);
+    let report = crate::heap_report::grundy(name, to, to as usize + 1, ctl)?;
+    let table = Table::one(report.values.iter().map(|&v| u64::from(v)).collect());
+    let values = kind(Values::Nimber)?;
+    let mut rule = rules::find(&table, values);
+    if let Some(rules::Form::Periodic(p)) = &rule.form {
+        let same = report.period == Some(p.period) && report.preperiod == Some(p.preperiod);
+        if report.status == "proved" && same {
+            rule.status = Status::Proved;
+            rule.proof = Some(format!(
+                "the periodicity theorem for octal games: G(n + {}) = G(n) from n = {} over enough heaps ({} \
+                 computed)",
+                p.period,
+                p.preperiod,
+                to + 1
+            ));
+        }
+    }
+    Ok(RuleReport::new(
+        format!("{}{}", report.rule, report.name.map_or(String::new(), |n| format!(" ({n})"))),
+        rule,
+        table,
+    ))
+}
+
+/// The catalogue games `boyi rule` tables.
+pub fn games_with_integers() -> Vec<&'static str> {
+    catalogue::games()
+        .into_iter()
+        .filter(|g| g.integers(&Params::new()).ok().flatten().is_some())
+        .map(|g| g.info().id)
+        .collect()
+}

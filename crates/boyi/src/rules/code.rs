@@ -1,0 +1,423 @@
+//! A rule said three ways: in words, as a self-contained Python function
+//! (exact integer arithmetic: Python's integers and `math.isqrt`), and as
+//! the same function in C++ (64-bit coordinates; `__int128` where a
+//! product needs it). Each computes what `Rule::predict` computes: for
+//! outcomes `'P'` or `'N'` (P: the player to move loses), else the nimber.
+
+use super::beatty::{Beatty, Quadratic, Second};
+use super::linear::Linear;
+use super::periodic::Periodic;
+use super::{Form, Rule, Values};
+
+/// The coordinates' names.
+pub fn names(dims: usize) -> Vec<String> {
+    match dims {
+        1 => vec!["n".into()],
+        2 => vec!["x".into(), "y".into()],
+        3 => vec!["x".into(), "y".into(), "z".into()],
+        d => (1..=d).map(|i| format!("x{i}")).collect(),
+    }
+}
+
+pub fn tuple(pos: &[u64]) -> String {
+    match pos {
+        [n] => n.to_string(),
+        _ => format!("({})", pos.iter().map(u64::to_string).collect::<Vec<_>>().join(", ")),
+    }
+}
+
+fn list(values: &[u64]) -> String {
+    values.iter().map(u64::to_string).collect::<Vec<_>>().join(", ")
+}
+
+/// A periodic sequence of `n` in words: `n`, `n mod 4`, `⌊n/3⌋ + 1`, or
+/// its period spelled out.
+fn sequence(p: &Periodic, n: &str) -> String {
+    let cycle = p.cycle();
+    let period = p.period;
+    let counting = cycle.iter().enumerate().all(|(i, &v)| v == i as u64);
+    let constant = cycle.iter().all(|&v| v == cycle[0]);
+    let plain = match (p.saltus, p.preperiod) {
+        (s, 0) if s == period && counting => Some(n.to_string()),
+        (0, 0) if counting => Some(format!("{n} mod {period}")),
+        (1, 0) if constant && period > 1 => Some(if cycle[0] == 0 {
+            format!("⌊{n}/{period}⌋")
+        } else {
+            format!("⌊{n}/{period}⌋ + {}", cycle[0])
+        }),
+        (0, _) if constant => Some(format!("{}", cycle[0])),
+        _ => None,
+    };
+    let from = if p.preperiod > 0 { format!(" from {n} = {}", p.preperiod) } else { String::new() };
+    match plain {
+        Some(text) if p.preperiod == 0 => text,
+        Some(text) => format!("{text}{from}"),
+        None if p.saltus == 0 => format!("period {period}{from}: {}", list(cycle)),
+        None => format!(
+            "period {period} with saltus {}{from}: {}, then each period {} more",
+            p.saltus,
+            list(cycle),
+            p.saltus
+        ),
+    }
+}
+
+fn quadratic(q: &Quadratic) -> String {
+    if (q.p, q.s, q.n, q.r) == (1, 1, 5, 2) {
+        return "φ = (1 + √5)/2".to_string();
+    }
+    let sign = if q.s > 0 { "+" } else { "−" };
+    let root = format!("√{}", q.n);
+    let top =
+        if q.p == 0 { format!("{}{root}", if q.s > 0 { "" } else { "−" }) } else { format!("{} {sign} {root}", q.p) };
+    if q.r == 1 {
+        top
+    } else {
+        format!("({top})/{}", q.r)
+    }
+}
+
+fn linear_words(l: &Linear, names: &[String]) -> String {
+    let sum = |c: &[i64]| {
+        let mut s = String::new();
+        for (c, x) in c.iter().zip(names) {
+            if *c == 0 {
+                continue;
+            }
+            let term = match c.abs() {
+                1 => x.clone(),
+                a => format!("{a}{x}"),
+            };
+            if s.is_empty() {
+                s = if *c < 0 { format!("−{term}") } else { term };
+            } else {
+                s += &format!(" {} {term}", if *c < 0 { "−" } else { "+" });
+            }
+        }
+        s
+    };
+    match l {
+        // x − y = 0 reads better as x = y
+        Linear::Equal { coefficients, r: 0 } if coefficients.iter().filter(|&&c| c != 0).count() == 2 => {
+            let pos: Vec<i64> = coefficients.iter().map(|&c| c.max(0)).collect();
+            let neg: Vec<i64> = coefficients.iter().map(|&c| (-c).max(0)).collect();
+            format!("{} = {}", sum(&pos), sum(&neg))
+        }
+        Linear::Equal { coefficients, r } => format!("{} = {r}", sum(coefficients)),
+        Linear::Congruent { coefficients, r, m } => format!("{} ≡ {r} (mod {m})", sum(coefficients)),
+        Linear::Residues { moduli, residues } => {
+            let at: Vec<String> = names.iter().zip(moduli).map(|(x, m)| format!("{x} mod {m}")).collect();
+            let shown: Vec<String> = residues.iter().map(|r| tuple(r)).collect();
+            format!("({}) is one of {}", at.join(", "), shown.join(", "))
+        }
+    }
+}
+
+/// The rule's form in words.
+pub fn words(form: &Form, values: Values, dims: usize) -> String {
+    let names = names(dims);
+    match (form, values) {
+        (Form::Periodic(p), Values::Nimber) => format!("G(n) = {}", sequence(p, "n")),
+        (Form::Periodic(p), Values::Outcome) => {
+            let zero: Vec<u64> =
+                p.cycle().iter().enumerate().filter(|&(_, &v)| v == 0).map(|(i, _)| i as u64).collect();
+            let shift = p.preperiod % p.period;
+            let mut residues: Vec<u64> = zero.iter().map(|&i| (i + shift) % p.period).collect();
+            residues.sort();
+            if zero.is_empty() {
+                "no P-positions: every position is won by the player to move".to_string()
+            } else if p.period == 1 {
+                "every position is a P-position".to_string()
+            } else {
+                format!("P-positions: n ≡ {} (mod {})", list(&residues), p.period)
+            }
+        }
+        (Form::Xor(parts), values) => {
+            let terms: Vec<String> = parts
+                .iter()
+                .zip(&names)
+                .map(|(p, x)| {
+                    let s = sequence(p, x);
+                    if s == *x {
+                        s
+                    } else {
+                        format!("({s})")
+                    }
+                })
+                .collect();
+            let nim = terms.iter().zip(&names).all(|(t, x)| t == x);
+            match values {
+                Values::Nimber => format!("G({}) = {}", names.join(", "), terms.join(" XOR ")),
+                Values::Outcome if nim && dims == 2 => {
+                    "P-positions: x = y (the XOR of the coordinates is 0)".to_string()
+                }
+                Values::Outcome => format!("P-positions: {} = 0", terms.join(" XOR ")),
+            }
+        }
+        (Form::Beatty(b), _) => {
+            let a = format!(
+                "⌊k{}⌋",
+                if (b.alpha.p, b.alpha.s, b.alpha.n, b.alpha.r) == (1, 1, 5, 2) {
+                    "φ".to_string()
+                } else {
+                    "α".to_string()
+                }
+            );
+            let second = match b.second {
+                Second::Shifted(1) => format!("{a} + k"),
+                Second::Shifted(c) => format!("{a} + {c}k"),
+                Second::Beatty(_) => "⌊kβ⌋".to_string(),
+            };
+            let mut s = format!("P-positions: ({a}, {second}) and their mirror, k ≥ 0");
+            if !a.contains('φ') {
+                s += &format!(", α = {}", quadratic(&b.alpha));
+            } else {
+                s += ", φ = (1 + √5)/2";
+            }
+            if let Second::Beatty(beta) = b.second {
+                s += &format!(", β = {} (1/α + 1/β = 1)", quadratic(&beta));
+            }
+            s
+        }
+        (Form::Linear(l), _) => format!("P-positions: {}", linear_words(l, &names)),
+    }
+}
+
+// ---------- Python ----------
+
+fn py_sequence(name: &str, p: &Periodic) -> String {
+    format!(
+        "    def {name}(n):\n        values = [{}]\n        if n < {}:\n            return values[n]\n        \
+         k, i = divmod(n - {}, {})\n        return values[{} + i] + {} * k\n",
+        list(&p.values),
+        p.preperiod + p.period,
+        p.preperiod,
+        p.period,
+        p.preperiod,
+        p.saltus
+    )
+}
+
+fn py_quadratic(name: &str, q: &Quadratic) -> String {
+    if q.s > 0 {
+        format!("    def {name}(k):\n        return (k * {} + isqrt(k * k * {})) // {}\n", q.p, q.n, q.r)
+    } else {
+        format!(
+            "    def {name}(k):\n        return (k * {} - isqrt(k * k * {}) - (1 if k else 0)) // {}\n",
+            q.p, q.n, q.r
+        )
+    }
+}
+
+fn py_beatty(b: &Beatty) -> String {
+    let mut s = String::from("    from math import isqrt\n\n");
+    s += &py_quadratic("a", &b.alpha);
+    match b.second {
+        Second::Shifted(c) => s += &format!("    def b(k):\n        return a(k) + {c} * k\n"),
+        Second::Beatty(beta) => s += &py_quadratic("b", &beta),
+    }
+    s += "    def pair(u, v):\n        lo, hi = 0, u + 1  # the k with a(k) = u, if any (a(k) >= k)\n        \
+          while lo < hi:\n            mid = (lo + hi) // 2\n            if a(mid) < u:\n                lo = mid + 1\n            \
+          else:\n                hi = mid\n        return a(lo) == u and b(lo) == v\n\n    \
+          return 'P' if pair(x, y) or pair(y, x) else 'N'\n";
+    s
+}
+
+fn py_linear(l: &Linear, names: &[String]) -> String {
+    let sum = |c: &[i64]| {
+        let terms: Vec<String> =
+            c.iter().zip(names).filter(|(c, _)| **c != 0).map(|(c, x)| format!("{c} * {x}")).collect();
+        terms.join(" + ")
+    };
+    let cond = match l {
+        Linear::Equal { coefficients, r } => format!("{} == {r}", sum(coefficients)),
+        Linear::Congruent { coefficients, r, m } => format!("({}) % {m} == {r}", sum(coefficients)),
+        Linear::Residues { moduli, residues } => {
+            let at: Vec<String> = names.iter().zip(moduli).map(|(x, m)| format!("{x} % {m}")).collect();
+            let set: Vec<String> = residues.iter().map(|r| format!("({},)", list(r))).collect();
+            format!("({},) in {{{}}}", at.join(", "), set.join(", "))
+        }
+    };
+    format!("    return 'P' if {cond} else 'N'\n")
+}
+
+/// The rule as a Python function `rule(...)`.
+pub fn python(rule: &Rule) -> String {
+    let names = names(rule.dims);
+    let args = names.join(", ");
+    let mut s =
+        format!("def rule({args}):\n    \"\"\"{}.\"\"\"\n", rule.text().replace('\\', "\\\\").replace('"', "'"));
+    let Some(form) = &rule.form else {
+        return s + "    raise ValueError('no rule was found')\n";
+    };
+    if !rule.exceptions.is_empty() {
+        let read = |v: u64| {
+            if rule.values == Values::Outcome {
+                format!("'{}'", if v == 0 { "P" } else { "N" })
+            } else {
+                v.to_string()
+            }
+        };
+        let items: Vec<String> = rule.exceptions.iter().map(|(p, v)| format!("({},): {}", list(p), read(*v))).collect();
+        s += &format!(
+            "    exceptions = {{{}}}\n    if ({args},) in exceptions:\n        return exceptions[({args},)]\n",
+            items.join(", ")
+        );
+    }
+    let outcome = |expr: &str| {
+        if rule.values == Values::Outcome {
+            format!("    return 'P' if {expr} == 0 else 'N'\n")
+        } else {
+            format!("    return {expr}\n")
+        }
+    };
+    match form {
+        Form::Periodic(p) => s + &py_sequence("g", p) + "\n" + &outcome("g(n)"),
+        Form::Xor(parts) => {
+            let mut body = String::new();
+            let mut terms = Vec::new();
+            for (i, (p, x)) in parts.iter().zip(&names).enumerate() {
+                body += &py_sequence(&format!("g{i}"), p);
+                terms.push(format!("g{i}({x})"));
+            }
+            s + &body + "\n" + &outcome(&terms.join(" ^ "))
+        }
+        Form::Beatty(b) => s + &py_beatty(b),
+        Form::Linear(l) => s + &py_linear(l, &names),
+    }
+}
+
+// ---------- C++ ----------
+
+fn cpp_sequence(name: &str, p: &Periodic) -> String {
+    format!(
+        "    auto {name} = [](unsigned long long n) -> unsigned long long {{\n        \
+         static const unsigned long long values[] = {{{}}};\n        if (n < {}ULL) return values[n];\n        \
+         unsigned long long k = (n - {}ULL) / {}ULL, i = (n - {}ULL) % {}ULL;\n        \
+         return values[{} + i] + {}ULL * k;\n    }};\n",
+        list(&p.values),
+        p.preperiod + p.period,
+        p.preperiod,
+        p.period,
+        p.preperiod,
+        p.period,
+        p.preperiod,
+        p.saltus
+    )
+}
+
+const CPP_ISQRT: &str = "    // floor(sqrt(v)), exact for 128-bit v\n    \
+auto isqrt = [](unsigned __int128 v) -> unsigned __int128 {\n        \
+if (v < 2) return v;\n        unsigned __int128 x = (unsigned __int128)sqrtl((long double)v);\n        \
+while (x * x > v) --x;\n        while ((x + 1) * (x + 1) <= v) ++x;\n        return x;\n    };\n";
+
+fn cpp_quadratic(name: &str, q: &Quadratic) -> String {
+    let root = "(__int128)isqrt((unsigned __int128)k * k * (unsigned __int128)";
+    let num = if q.s > 0 {
+        format!("(__int128)k * {} + {root}{}ULL)", q.p, q.n)
+    } else {
+        format!("(__int128)k * {} - {root}{}ULL) - (k ? 1 : 0)", q.p, q.n)
+    };
+    format!(
+        "    auto {name} = [&](unsigned long long k) -> __int128 {{\n        __int128 v = {num}, r = {};\n        \
+         return v >= 0 ? v / r : -((-v + r - 1) / r);\n    }};\n",
+        q.r
+    )
+}
+
+/// The rule as a C++ function `rule(...)` (needs `<cmath>`).
+pub fn cpp(rule: &Rule) -> String {
+    let names = names(rule.dims);
+    let args: Vec<String> = names.iter().map(|x| format!("unsigned long long {x}")).collect();
+    let ret = if rule.values == Values::Outcome { "char" } else { "unsigned long long" };
+    let mut s = format!("// {}.\n{ret} rule({}) {{\n", rule.text(), args.join(", "));
+    let Some(form) = &rule.form else {
+        return s + "    return 0;  // no rule was found\n}\n";
+    };
+    let read = |v: u64| {
+        if rule.values == Values::Outcome {
+            format!("'{}'", if v == 0 { "P" } else { "N" })
+        } else {
+            format!("{v}ULL")
+        }
+    };
+    for (p, v) in &rule.exceptions {
+        let cond: Vec<String> = names.iter().zip(p).map(|(x, c)| format!("{x} == {c}ULL")).collect();
+        s += &format!("    if ({}) return {};\n", cond.join(" && "), read(*v));
+    }
+    let outcome = |expr: &str| {
+        if rule.values == Values::Outcome {
+            format!("    return ({expr}) == 0 ? 'P' : 'N';\n")
+        } else {
+            format!("    return {expr};\n")
+        }
+    };
+    let body = match form {
+        Form::Periodic(p) => cpp_sequence("g", p) + &outcome("g(n)"),
+        Form::Xor(parts) => {
+            let mut body = String::new();
+            let mut terms = Vec::new();
+            for (i, (p, x)) in parts.iter().zip(&names).enumerate() {
+                body += &cpp_sequence(&format!("g{i}"), p);
+                terms.push(format!("g{i}({x})"));
+            }
+            body + &outcome(&terms.join(" ^ "))
+        }
+        Form::Beatty(b) => {
+            let mut body = CPP_ISQRT.to_string();
+            body += &cpp_quadratic("a", &b.alpha);
+            match b.second {
+                Second::Shifted(c) => {
+                    body += &format!(
+                        "    auto b = [&](unsigned long long k) -> __int128 {{ return a(k) + (__int128){c} * k; }};\n"
+                    )
+                }
+                Second::Beatty(beta) => body += &cpp_quadratic("b", &beta),
+            }
+            body += "    auto pair = [&](unsigned long long u, unsigned long long v) {\n        \
+                     unsigned long long lo = 0, hi = u + 1;  // the k with a(k) = u, if any\n        \
+                     while (lo < hi) { unsigned long long mid = lo + (hi - lo) / 2; if (a(mid) < (__int128)u) lo = mid + 1; else hi = mid; }\n        \
+                     return a(lo) == (__int128)u && b(lo) == (__int128)v;\n    };\n    \
+                     return pair(x, y) || pair(y, x) ? 'P' : 'N';\n";
+            body
+        }
+        Form::Linear(l) => {
+            let sum = |c: &[i64]| {
+                let terms: Vec<String> = c
+                    .iter()
+                    .zip(&names)
+                    .filter(|(c, _)| **c != 0)
+                    .map(|(c, x)| format!("(__int128){c} * {x}"))
+                    .collect();
+                terms.join(" + ")
+            };
+            let cond = match l {
+                Linear::Equal { coefficients, r } => format!("{} == {r}", sum(coefficients)),
+                Linear::Congruent { coefficients, r, m } => {
+                    format!("((({}) % {m}) + {m}) % {m} == {r}", sum(coefficients))
+                }
+                Linear::Residues { moduli, residues } => {
+                    let each: Vec<String> = residues
+                        .iter()
+                        .map(|r| {
+                            let parts: Vec<String> = names
+                                .iter()
+                                .zip(moduli)
+                                .zip(r)
+                                .map(|((x, m), v)| format!("{x} % {m}ULL == {v}ULL"))
+                                .collect();
+                            format!("({})", parts.join(" && "))
+                        })
+                        .collect();
+                    if each.is_empty() {
+                        "false".to_string()
+                    } else {
+                        each.join(" || ")
+                    }
+                }
+            };
+            format!("    return ({cond}) ? 'P' : 'N';\n")
+        }
+    };
+    s + &body + "}\n"
+}
