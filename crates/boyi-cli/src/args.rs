@@ -61,6 +61,10 @@ pub enum Command {
         problem: String,
         /// Read the input from this file instead of stdin.
         file: Option<PathBuf>,
+        /// Instead of the answers, why each is what it is: the theorem or
+        /// method and the values it combined (the Sprague-Grundy problems).
+        #[arg(long)]
+        explain: bool,
         #[command(flatten)]
         options: JudgeOptions,
     },
@@ -227,6 +231,39 @@ pub enum Command {
         /// Also draw the sequence (up to 5000 heaps), its period marked, as SVG into FILE.
         #[arg(long, value_name = "FILE")]
         plot: Option<PathBuf>,
+    },
+    /// A random judge input: the generator `boyi check` and the tests use.
+    #[command(long_about = "A random judge input of PROBLEM, from --seed (the same input on every machine), \
+        --size from 0 (a few tiny cases) to 10 (the judge's limits). `boyi solve PROBLEM` answers it.")]
+    Gen {
+        problem: String,
+        /// The seed of the generator.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// 0 (tiny) to 10 (the judge's largest).
+        #[arg(long, default_value_t = 3, value_parser = number_in(0u32, 10, "a size"))]
+        size: u32,
+    },
+    /// Check a program against boyi on random inputs (对拍), and shrink a failing input.
+    #[command(long_about = "Run CMD (a contestant's solution: judge input on stdin, output on stdout) and boyi on \
+        random inputs of PROBLEM from tiny to the judge's limits, compare the outputs token by token, and stop at \
+        the first difference, crash or time-out: the input is shrunk to a smallest one that still fails (fewer \
+        cases, smaller numbers, fewer items) and printed with both outputs. Exit 0 when every input agrees, 1 \
+        when one does not, 2 when the command is wrong.\n\nExample: boyi check wythoff -- python3 my_wythoff.py")]
+    Check {
+        problem: String,
+        /// The program and its arguments, after `--`.
+        #[arg(last = true, required = true, value_name = "CMD")]
+        command: Vec<String>,
+        /// Inputs to try (their sizes grow from 0 to 10).
+        #[arg(long, default_value_t = 200)]
+        runs: u32,
+        /// The first seed.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Seconds the program may take on one input.
+        #[arg(long, default_value_t = 10.0, value_name = "SECS")]
+        time_limit: f64,
     },
     /// The rule a game's values follow, found in a table of them (打表找规律).
     #[command(long_about = "The rule a game's values follow, found in a table of them (打表找规律): periodic and \

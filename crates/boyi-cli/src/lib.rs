@@ -8,6 +8,7 @@
 //! (`boyi_games::catalogue::register`), then call [`main`].
 
 mod args;
+mod check;
 mod play;
 mod progress;
 mod render;
@@ -81,7 +82,7 @@ pub fn main() -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         Err(failure) => {
             report(&failure);
-            ExitCode::from(failure.error.exit_code() as u8)
+            ExitCode::from(failure.exit_code())
         }
     }
 }
@@ -118,21 +119,37 @@ fn usage_error(e: clap::Error) -> ExitCode {
 }
 
 /// Tells a failure on stderr, in one line.
-fn report(Failure { context, error }: &Failure) {
-    match context {
-        Some(c) => eprintln!("boyi: {c}: {}", render::error(error)),
-        None => eprintln!("boyi: {}", render::error(error)),
+fn report(failure: &Failure) {
+    match failure {
+        Failure::Error { context: Some(c), error } => eprintln!("boyi: {c}: {}", render::error(error)),
+        Failure::Error { context: None, error } => eprintln!("boyi: {}", render::error(error)),
+        Failure::Told { .. } => {}
     }
 }
 
-struct Failure {
-    context: Option<String>,
-    error: Error,
+enum Failure {
+    Error {
+        context: Option<String>,
+        error: Error,
+    },
+    /// Said on stderr already; exit with `code`.
+    Told {
+        code: u8,
+    },
+}
+
+impl Failure {
+    fn exit_code(&self) -> u8 {
+        match self {
+            Failure::Error { error, .. } => error.exit_code() as u8,
+            Failure::Told { code } => *code,
+        }
+    }
 }
 
 impl From<Error> for Failure {
     fn from(error: Error) -> Self {
-        Failure { context: None, error }
+        Failure::Error { context: None, error }
     }
 }
 
@@ -140,7 +157,7 @@ impl From<Error> for Failure {
 const PLOT_HEAPS: usize = 5000;
 
 fn in_context(id: &str) -> impl Fn(Error) -> Failure + '_ {
-    move |error| Failure { context: Some(id.to_string()), error }
+    move |error| Failure::Error { context: Some(id.to_string()), error }
 }
 
 fn problem(name: &str) -> Result<&'static dyn Problem, Failure> {
@@ -266,15 +283,16 @@ fn run(command: Command, threads: Option<usize>, databases: Vec<Arc<Database>>, 
             }
             Ok(())
         }
-        Command::Solve { problem: name, file, options } => {
+        Command::Solve { problem: name, file, explain, options } => {
             let p = problem(&name)?;
             let input = match &file {
                 Some(path) => read_file(path),
                 None => read_stdin(&format!("{} judge input", p.id())),
             }
             .map_err(in_context(p.id()))?;
-            let output =
-                p.solve(&input, &judge_options(options, threads, &databases), ctl).map_err(in_context(p.id()))?;
+            let options = judge_options(options, threads, &databases);
+            let output = if explain { p.explain(&input, &options, ctl) } else { p.solve(&input, &options, ctl) }
+                .map_err(in_context(p.id()))?;
             write_stdout(&output);
             Ok(())
         }
@@ -333,6 +351,28 @@ fn run(command: Command, threads: Option<usize>, databases: Vec<Arc<Database>>, 
             Ok(())
         }
         Command::Db(command) => db(command, threads, ctl),
+        Command::Gen { problem: name, seed, size } => {
+            let p = problem(&name)?;
+            let mut rng = boyi_games::generate::Rng::new(seed);
+            write_stdout(&p.random_input(&mut rng, size));
+            Ok(())
+        }
+        Command::Check { problem: name, command, runs, seed, time_limit } => {
+            let p = problem(&name)?;
+            let limit = std::time::Duration::from_secs_f64(time_limit.max(0.001));
+            // (a Dōbutsu Shōgi position is looked up in --db, not solved each time)
+            let options =
+                SolveOptions { threads: threads.unwrap_or(0), databases: databases.clone(), ..Default::default() };
+            let cx = check::Cx { problem: p, command: &command, limit, options: &options, ctl };
+            match check::run(&cx, runs, seed, &write_stdout).map_err(in_context(p.id()))? {
+                None => Ok(()),
+                // exit 1 like diff's "they differ", apart from 2 for a bad command
+                Some(why) => {
+                    eprintln!("boyi: {}: {why}", p.id());
+                    Err(Failure::Told { code: 1 })
+                }
+            }
+        }
         Command::Rule { game, params, to, values, json, plot } => {
             let report = boyi_games::rule_report::rule(&game, &params, to, values.as_deref(), ctl)
                 .map_err(in_context("rule"))?;
@@ -450,7 +490,7 @@ fn distributed_build(
             }
             mpi.barrier();
             drop(mpi);
-            std::process::exit(failure.error.exit_code())
+            std::process::exit(i32::from(failure.exit_code()))
         }
     };
     if me == 0 {

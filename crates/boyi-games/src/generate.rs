@@ -30,6 +30,16 @@ impl Rng {
     }
 }
 
+/// A size from 0 to 10 as a number from `tiny` (size 0) to `largest`
+/// (size 10), growing geometrically, with a little noise below it so that
+/// inputs of one size differ.
+pub fn grow(rng: &mut Rng, size: u32, tiny: i64, largest: i64) -> i64 {
+    let t = f64::from(size.min(10)) / 10.0;
+    let top = (tiny as f64) * ((largest as f64) / (tiny as f64)).powf(t);
+    let top = (top.round() as i64).clamp(tiny, largest);
+    rng.range(tiny.max(top - top / 4), top)
+}
+
 fn line(values: impl IntoIterator<Item = i64>) -> String {
     let v: Vec<String> = values.into_iter().map(|x| x.to_string()).collect();
     v.join(" ") + "\n"
@@ -200,12 +210,29 @@ pub fn heaps(rng: &mut Rng, cases: usize, n: usize, max: i64) -> String {
 
 /// wythoff: `lines` pairs up to `max`, every other one a cold pair
 /// (floor(k·φ), floor(k·φ) + k), a losing position, in either order.
+/// Every fourth cold pair has a Fibonacci k, or one beside it: F·φ lies
+/// within φ^-n of a whole number, where a floating-point floor(k·φ)
+/// breaks first (k = 102334155 in doubles).
 pub fn wythoff(rng: &mut Rng, lines: usize, max: i64) -> String {
+    // k·φ² = floor(k·φ) + k stays within max for k up to max / φ²
+    let top = (max as f64 / 2.618_034) as i64;
+    let mut fibonacci = vec![1i64, 2];
+    loop {
+        let next = fibonacci[fibonacci.len() - 1] + fibonacci[fibonacci.len() - 2];
+        if next + 1 > top {
+            break;
+        }
+        fibonacci.push(next);
+    }
     let mut s = String::new();
     for i in 0..lines {
         let (a, b) = if i % 2 == 0 {
-            // k·φ² = floor(k·φ) + k stays within max for k up to max / φ²
-            let k = rng.range(0, (max as f64 / 2.618_034) as i64) as u64;
+            let k = if i % 8 == 0 && top > 3 {
+                let f = fibonacci[rng.range(0, fibonacci.len() as i64 - 1) as usize];
+                (f + rng.range(-1, 1)).clamp(0, top)
+            } else {
+                rng.range(0, top)
+            } as u64;
             let a = crate::wythoff::floor_phi(k);
             let (a, b) = (a as i64, (a + k) as i64);
             if rng.next_u64().is_multiple_of(2) {
@@ -225,13 +252,21 @@ pub fn wythoff(rng: &mut Rng, lines: usize, max: i64) -> String {
 pub fn staircase(rng: &mut Rng, cases: usize, n: usize, max: i64) -> String {
     let mut s = format!("{cases}\n");
     for _ in 0..cases {
-        let mut cells: Vec<i64> = (1..=max).collect();
+        let mut cells = distinct(rng, n, max);
         rng.shuffle(&mut cells);
-        cells.truncate(n);
         s += &format!("{n}\n");
         s += &line(cells);
     }
     s
+}
+
+/// `n` distinct numbers in `1..=max` (n <= max), in increasing order.
+fn distinct(rng: &mut Rng, n: usize, max: i64) -> Vec<i64> {
+    let mut seen = std::collections::BTreeSet::new();
+    while seen.len() < n {
+        seen.insert(rng.range(1, max));
+    }
+    seen.into_iter().collect()
 }
 
 /// every-sg: `cases` cases of `n` pairs in `1..=max`.

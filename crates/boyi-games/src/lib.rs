@@ -5,6 +5,7 @@
 //! problems byte for byte.
 
 pub mod array_game;
+pub mod bash_game;
 pub mod bench;
 pub mod black_white;
 pub mod catalogue;

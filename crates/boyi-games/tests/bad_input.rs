@@ -315,6 +315,11 @@ fn sprague_grundy_problem_errors() {
     assert_eq!(error("misere-nim", "1\n3\n1 2\n"), "the input ends after line 3; expected heap 3 of case 1");
     assert_eq!(error("misere-nim", "1\n2\n1 -2\n"), "line 3, token 2: expected heap 2 of case 1, found \"-2\"");
     assert_eq!(error("misere-nim", "1\n2\n1 2 3\n"), "line 3, token 3: unexpected extra input \"3\"");
+    assert_eq!(error("bash-game", "2\n23 2\n"), "the input ends after line 2; expected n of case 2");
+    assert_eq!(
+        error("bash-game", "1\n5 0\n"),
+        "line 2, token 2: m of case 1 = 0 is out of range 1 to 1000000000000000000"
+    );
     assert_eq!(error("wythoff", "4 -7\n"), "line 1, token 2: expected pile b of pair 1, found \"-7\"");
     assert_eq!(error("wythoff", "4 7\n1\n"), "the input ends after line 2; expected pile b of pair 2");
     assert_eq!(error("staircase-nim", "1\n2\n3 3\n"), "line 3: case 1 has two men on cell 3");

@@ -211,6 +211,24 @@ fn fibonacci_nim_every_n_up_to_300() {
 }
 
 #[test]
+fn bash_game_every_pile_and_bound_up_to_60() {
+    // the mover wins a pile of n if some take of 1..=m leaves a lost pile
+    let mut input = String::new();
+    let mut want = String::new();
+    let mut cases = 0;
+    for m in 1..=60usize {
+        let mut wins = [false; 61];
+        for n in 1..=60 {
+            wins[n] = (1..=m.min(n)).any(|take| !wins[n - take]);
+            input += &format!("{n} {m}\n");
+            want += if wins[n] { "first\n" } else { "second\n" };
+            cases += 1;
+        }
+    }
+    assert_eq!(solve("bash-game", &format!("{cases}\n{input}")), want);
+}
+
+#[test]
 fn tree_game_every_labelled_tree_up_to_7_vertices() {
     // every tree on n labelled vertices, from its Prüfer sequence
     for n in 2u32..=7 {

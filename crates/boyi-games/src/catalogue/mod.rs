@@ -35,6 +35,7 @@ static GAMES: &[&dyn Entry] = &[
     &crate::lasker_nim::LaskerListing,
     &crate::every_euclid::EveryEuclidListing,
     &crate::fibonacci_nim::FibonacciListing,
+    &crate::bash_game::BashListing,
     &crate::hackenbush::HackenbushListing,
 ];
 
@@ -62,6 +63,7 @@ static PROBLEMS: &[&dyn Problem] = &[
     &judge::hackenbush::TreeGameProblem,
     &judge::hackenbush::ChristmasProblem,
     &judge::fibonacci_nim::FibonacciProblem,
+    &judge::bash_game::BashProblem,
 ];
 
 /// Games added while the program runs: a user's own, written in Rust in a

@@ -90,4 +90,11 @@ impl Problem for ArrayProblem {
         white.sort_unstable();
         Ok((ArrayListing.write(&ArrayListing::board(input.n), &Moving::first(white)), words.to_vec()))
     }
+
+    fn random_input(&self, rng: &mut crate::generate::Rng, size: u32) -> String {
+        let n = crate::generate::grow(rng, size, 1, 1_000_000_000) as u64;
+        let queries = crate::generate::grow(rng, size, 1, 100) as usize;
+        let cells = (crate::generate::grow(rng, size, 1, 100) as u64).min(n) as usize;
+        crate::generate::array_game(rng, n, queries, cells)
+    }
 }

@@ -81,4 +81,11 @@ impl Problem for BlackWhiteProblem {
         }
         Ok((format!("{n}:{d}:{}:w", words[..k].join(",")), words[k..].to_vec()))
     }
+
+    fn random_input(&self, rng: &mut crate::generate::Rng, size: u32) -> String {
+        let n = crate::generate::grow(rng, size, 2, 10_000);
+        let k = 2 * rng.range(1, (n / 2).min(50));
+        let d = rng.range(1, k);
+        format!("{n} {k} {d}\n")
+    }
 }

@@ -148,6 +148,11 @@ impl Problem for ChaseProblem {
     fn position(&self, input: &str, case: usize, words: &[String]) -> Result<(String, Vec<String>), Error> {
         Ok((position(&ChaseListing::PLAIN, input, false, case)?, words.to_vec()))
     }
+
+    fn random_input(&self, rng: &mut crate::generate::Rng, size: u32) -> String {
+        let n = crate::generate::grow(rng, size, 2, 20) as u32;
+        crate::generate::chase(rng, n)
+    }
 }
 
 impl Problem for TorusChaseProblem {
@@ -184,5 +189,14 @@ impl Problem for TorusChaseProblem {
 
     fn position(&self, input: &str, case: usize, words: &[String]) -> Result<(String, Vec<String>), Error> {
         Ok((position(&ChaseListing::TORUS, input, true, case)?, words.to_vec()))
+    }
+
+    fn random_input(&self, rng: &mut crate::generate::Rng, size: u32) -> String {
+        let n = crate::generate::grow(rng, size, 3, 20);
+        let k = rng.range(1, n - 1);
+        let cells = n * n;
+        let w = rng.range(0, cells - 1);
+        let b = (w + rng.range(1, cells - 1)) % cells;
+        format!("{n} {k} {} {} {} {}\n", w / n + 1, w % n + 1, b / n + 1, b % n + 1)
     }
 }

@@ -68,4 +68,9 @@ impl Problem for CoinProblem {
         let game = parse(input)?;
         Ok((CoinListing.write(&game, &CoinListing::start_of(&game)), words.to_vec()))
     }
+
+    fn random_input(&self, rng: &mut crate::generate::Rng, size: u32) -> String {
+        let n = crate::generate::grow(rng, size, 5, 2000) as usize;
+        crate::generate::coin_game(rng, n)
+    }
 }

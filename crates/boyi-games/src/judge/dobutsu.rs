@@ -96,4 +96,25 @@ impl Problem for DobutsuProblem {
         let (game, state) = pick_case(parse(input)?, case)?;
         Ok((DobutsuListing.write(&game, &state), words.to_vec()))
     }
+
+    /// Positions a few random moves from the start, one a line (with every
+    /// piece: `--db` answers them; a solve of the whole game takes a minute).
+    fn random_input(&self, rng: &mut crate::generate::Rng, size: u32) -> String {
+        let lines = crate::generate::grow(rng, size, 1, 50);
+        let mut s = String::new();
+        for _ in 0..lines {
+            let mut pos = self.game().start(&crate::params::Params::new()).expect("the start");
+            for _ in 0..rng.range(0, 30) {
+                let moves = pos.moves();
+                if moves.is_empty() {
+                    break;
+                }
+                let m = &moves[rng.range(0, moves.len() as i64 - 1) as usize];
+                pos = pos.play(&m.name).expect("a listed move");
+            }
+            s += &pos.text();
+            s += "\n";
+        }
+        s
+    }
 }

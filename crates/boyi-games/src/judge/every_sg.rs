@@ -76,4 +76,11 @@ impl Problem for EverySgProblem {
         let games = pick_case(parse(input)?, case)?;
         Ok((format!("1:{}", join(games.iter().map(|(p, q)| format!("{p},{q}")), ";")), words.to_vec()))
     }
+
+    fn random_input(&self, rng: &mut crate::generate::Rng, size: u32) -> String {
+        let cases = crate::generate::grow(rng, size, 1, 100) as usize;
+        let n = crate::generate::grow(rng, size, 1, 1000) as usize;
+        let max = crate::generate::grow(rng, size, 10, 1000);
+        crate::generate::every_sg(rng, cases, n, max)
+    }
 }

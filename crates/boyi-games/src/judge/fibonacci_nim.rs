@@ -76,4 +76,31 @@ impl Problem for FibonacciProblem {
     fn position(&self, input: &str, case: usize, words: &[String]) -> Result<(String, Vec<String>), Error> {
         Ok((format!("1:{}", pick_case(parse(input)?, case)?), words.to_vec()))
     }
+
+    fn random_input(&self, rng: &mut crate::generate::Rng, size: u32) -> String {
+        let lines = crate::generate::grow(rng, size, 1, 1000);
+        let max = crate::generate::grow(rng, size, 20, (1 << 31) - 1);
+        let mut s = String::new();
+        for _ in 0..lines {
+            s += &format!("{}\n", rng.range(2, max));
+        }
+        s + "0\n"
+    }
+
+    fn explain(&self, input: &str, _: &SolveOptions, _: &Control) -> Result<String, Error> {
+        let mut out = String::new();
+        for n in parse(input)? {
+            let terms = crate::fibonacci_nim::zeckendorf(n);
+            out += &if is_fibonacci(n) {
+                format!("{n} is a Fibonacci number: every take leaves the second a winning take: Second win\n")
+            } else {
+                format!(
+                    "{n} = {} (Zeckendorf): the first takes the smallest term, {}, which the second cannot match: First win\n",
+                    crate::notation::join(terms.iter().rev(), " + "),
+                    terms[0]
+                )
+            };
+        }
+        Ok(out)
+    }
 }

@@ -114,4 +114,14 @@ impl Problem for GemsFightProblem {
         let game = GemsFight::unindexed(case.colours, &case.bags, case.s);
         Ok((GemsFightListing.write(&game, &GemsFightListing::start_of()), words.to_vec()))
     }
+
+    fn random_input(&self, rng: &mut crate::generate::Rng, size: u32) -> String {
+        let cases = crate::generate::grow(rng, size, 1, 20) as usize;
+        let g = crate::generate::grow(rng, size, 1, 8) as u32;
+        let b = crate::generate::grow(rng, size, 1, 21) as u32;
+        let top = crate::generate::grow(rng, size, 3, 19);
+        let s = rng.range(2, top) as u32;
+        let k = crate::generate::grow(rng, size, 1, 10) as u32;
+        crate::generate::gems_fight(rng, cases, g, b, s, k)
+    }
 }

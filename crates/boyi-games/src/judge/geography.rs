@@ -76,4 +76,10 @@ impl Problem for GeographyProblem {
         let (game, s) = parse(input, &Control::default())?;
         Ok((GeographyListing.write(&game, &GeographyListing::start_of(&game, s)), words.to_vec()))
     }
+
+    fn random_input(&self, rng: &mut crate::generate::Rng, size: u32) -> String {
+        let n = crate::generate::grow(rng, size, 2, 100_000) as u32;
+        let m = crate::generate::grow(rng, size, 1, 3 * n as i64) as u32;
+        crate::generate::bipartite_geography(rng, n.max(2), m)
+    }
 }

@@ -136,6 +136,13 @@ impl Problem for TreeGameProblem {
     fn position(&self, input: &str, case: usize, words: &[String]) -> Result<(String, Vec<String>), Error> {
         Ok((position(&[pick_case(parse_trees(input)?, case)?]), words.to_vec()))
     }
+
+    fn random_input(&self, rng: &mut crate::generate::Rng, size: u32) -> String {
+        let cases = crate::generate::grow(rng, size, 1, 10) as usize;
+        let n = crate::generate::grow(rng, size, 1, 100_000) as usize;
+        let forest = rng.range(0, 4) == 0;
+        crate::generate::tree_game(rng, cases, n, forest)
+    }
 }
 
 pub struct ChristmasProblem;
@@ -205,5 +212,12 @@ impl Problem for ChristmasProblem {
 
     fn position(&self, input: &str, case: usize, words: &[String]) -> Result<(String, Vec<String>), Error> {
         Ok((position(&pick_case(parse_pictures(input)?, case)?), words.to_vec()))
+    }
+
+    fn random_input(&self, rng: &mut crate::generate::Rng, size: u32) -> String {
+        let cases = crate::generate::grow(rng, size, 1, 5) as usize;
+        let pictures = crate::generate::grow(rng, size, 1, 100) as usize;
+        let m = crate::generate::grow(rng, size, 1, 100) as usize;
+        crate::generate::christmas_game(rng, cases, pictures, m)
     }
 }

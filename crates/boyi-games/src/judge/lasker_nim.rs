@@ -57,4 +57,25 @@ impl Problem for LaskerProblem {
     fn position(&self, input: &str, case: usize, words: &[String]) -> Result<(String, Vec<String>), Error> {
         Ok((format!("1:{}", join(pick_case(parse(input)?, case)?, ",")), words.to_vec()))
     }
+
+    fn random_input(&self, rng: &mut crate::generate::Rng, size: u32) -> String {
+        let cases = crate::generate::grow(rng, size, 1, 100) as usize;
+        let n = crate::generate::grow(rng, size, 1, 1000) as usize;
+        let max = crate::generate::grow(rng, size, 4, (1 << 31) - 1);
+        crate::generate::heaps(rng, cases, n, max)
+    }
+
+    fn explain(&self, input: &str, _: &SolveOptions, _: &Control) -> Result<String, Error> {
+        let mut out = String::new();
+        for heaps in parse(input)? {
+            let g: Vec<u64> = heaps.iter().map(|&h| crate::lasker_nim::heap_value(h)).collect();
+            let x = nimber(&heaps);
+            out += &format!(
+                "g(4k+1..4k+4) = 4k+1, 4k+2, 4k+4, 4k+3: g = {}; XOR = {x}: {}\n",
+                join(&g, ", "),
+                if x != 0 { "Alice" } else { "Bob" }
+            );
+        }
+        Ok(out)
+    }
 }

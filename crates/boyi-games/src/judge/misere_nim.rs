@@ -56,4 +56,34 @@ impl Problem for MisereNimProblem {
     fn position(&self, input: &str, case: usize, words: &[String]) -> Result<(String, Vec<String>), Error> {
         Ok((format!("1:{}", join(pick_case(parse(input)?, case)?, ",")), words.to_vec()))
     }
+
+    fn random_input(&self, rng: &mut crate::generate::Rng, size: u32) -> String {
+        // POJ 3480 / HDU 1907 limits
+        let cases = crate::generate::grow(rng, size, 1, 474) as usize;
+        let n = crate::generate::grow(rng, size, 1, 47) as usize;
+        let max = crate::generate::grow(rng, size, 3, 4747);
+        crate::generate::heaps(rng, cases, n, max)
+    }
+
+    fn explain(&self, input: &str, _: &SolveOptions, _: &Control) -> Result<String, Error> {
+        let mut out = String::new();
+        for heaps in parse(input)? {
+            let x = crate::nim::nim_sum(&heaps);
+            let big = heaps.iter().filter(|&&h| h > 1).count();
+            let why = if big == 0 {
+                format!(
+                    "every heap is 1 (the SJ theorem's special case): {} heaps, the first wins iff that is even",
+                    heaps.len()
+                )
+            } else {
+                format!(
+                    "{big} heap{} above 1, so as in normal Nim: the XOR {} = {x}, the first wins iff it is not 0",
+                    if big == 1 { "" } else { "s" },
+                    join(&heaps, " ^ ")
+                )
+            };
+            out += &format!("{why}: {}\n", if misere_first_player_wins(&heaps) { "John" } else { "Brother" });
+        }
+        Ok(out)
+    }
 }

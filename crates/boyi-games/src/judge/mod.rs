@@ -5,6 +5,7 @@
 //! bad input yields an error and no output at all.
 
 pub mod array_game;
+pub mod bash_game;
 pub mod black_white;
 pub mod chase;
 pub mod coin_game;
@@ -105,6 +106,20 @@ pub trait Problem: Sync {
     /// played from there (all of them, unless the judge's instance needs
     /// more to be a position).
     fn position(&self, input: &str, case: usize, words: &[String]) -> Result<(String, Vec<String>), Error>;
+    /// A random input from `rng`, `size` from 0 (a few tiny cases) to 10
+    /// (as large as the judge's limits go): what `boyi gen` prints and
+    /// `boyi check` feeds a contestant's program.
+    fn random_input(&self, rng: &mut crate::generate::Rng, size: u32) -> String;
+    /// Why each answer is what it is (`boyi solve --explain`): the theorem
+    /// or method and the values it combined, a line an answer.
+    fn explain(&self, input: &str, options: &SolveOptions, ctl: &Control) -> Result<String, Error> {
+        let _ = (input, options, ctl);
+        Err(Error::input(format!(
+            "--explain is written for the Sprague-Grundy problems (bash-game, wythoff, misere-nim, lasker-nim, \
+             staircase-nim, fibonacci-nim), not for {} yet",
+            self.id()
+        )))
+    }
 }
 
 /// Picks case `case` of a multi-case input.

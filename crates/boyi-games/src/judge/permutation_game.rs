@@ -74,4 +74,10 @@ impl Problem for PermutationProblem {
         let game = PermutationGame::unindexed(pick_case(parse(input)?, case)?);
         Ok((PermutationListing.write(&game, &game.start()), words.to_vec()))
     }
+
+    fn random_input(&self, rng: &mut crate::generate::Rng, size: u32) -> String {
+        let cases = crate::generate::grow(rng, size, 1, 100) as usize;
+        let n = crate::generate::grow(rng, size, 1, 15) as usize;
+        crate::generate::permutation_game(rng, cases, n)
+    }
 }

@@ -141,4 +141,11 @@ impl Problem for RabbitEggProblem {
         let Input { game, start, .. } = parse(input)?;
         Ok((RabbitEggListing.write(&game, &start), words.to_vec()))
     }
+
+    fn random_input(&self, rng: &mut crate::generate::Rng, size: u32) -> String {
+        let n = crate::generate::grow(rng, size, 1, 40) as u32;
+        let m = crate::generate::grow(rng, size, 3, 40) as u32;
+        let k = rng.range(1, ((n * m - 1) / 2).max(1) as i64) as u32;
+        crate::generate::rabbit_egg(rng, n, m, k)
+    }
 }

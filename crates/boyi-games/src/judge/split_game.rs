@@ -76,4 +76,10 @@ impl Problem for SplitProblem {
     fn position(&self, input: &str, case: usize, words: &[String]) -> Result<(String, Vec<String>), Error> {
         Ok((format!("1:{}", join(pick_case(parse(input)?, case)?, ",")), words.to_vec()))
     }
+
+    fn random_input(&self, rng: &mut crate::generate::Rng, size: u32) -> String {
+        let cases = crate::generate::grow(rng, size, 1, 10) as usize;
+        let n = crate::generate::grow(rng, size, 2, 21) as usize;
+        crate::generate::split_game(rng, cases, n)
+    }
 }

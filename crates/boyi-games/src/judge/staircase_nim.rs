@@ -73,4 +73,25 @@ impl Problem for StaircaseProblem {
     fn position(&self, input: &str, case: usize, words: &[String]) -> Result<(String, Vec<String>), Error> {
         Ok((format!("1:{}", join(pick_case(parse(input)?, case)?, ",")), words.to_vec()))
     }
+
+    fn random_input(&self, rng: &mut crate::generate::Rng, size: u32) -> String {
+        let cases = crate::generate::grow(rng, size, 1, 20) as usize;
+        let n = crate::generate::grow(rng, size, 1, 1000) as usize;
+        let max = crate::generate::grow(rng, size, n as i64 + 1, 10_000).max(n as i64);
+        crate::generate::staircase(rng, cases, n, max)
+    }
+
+    fn explain(&self, input: &str, _: &SolveOptions, _: &Control) -> Result<String, Error> {
+        let mut out = String::new();
+        for cells in parse(input)? {
+            let gaps = crate::staircase_nim::gaps(&cells);
+            let x = nimber(&cells);
+            out += &format!(
+                "the gaps before each man from the right: {}; Nim on every other one from the right, XOR = {x}: {}\n",
+                join(&gaps, " "),
+                if x != 0 { "Georgia will win" } else { "Bob will win" }
+            );
+        }
+        Ok(out)
+    }
 }

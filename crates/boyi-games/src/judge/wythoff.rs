@@ -68,4 +68,25 @@ impl Problem for WythoffProblem {
         let (a, b) = pick_case(parse(input)?, case)?;
         Ok((format!("1:{a},{b}"), words.to_vec()))
     }
+
+    fn random_input(&self, rng: &mut crate::generate::Rng, size: u32) -> String {
+        let lines = crate::generate::grow(rng, size, 1, 1000) as usize;
+        let max = crate::generate::grow(rng, size, 10, 1_000_000_000);
+        crate::generate::wythoff(rng, lines, max)
+    }
+
+    fn explain(&self, input: &str, _: &SolveOptions, _: &Control) -> Result<String, Error> {
+        let mut out = String::new();
+        for (a, b) in parse(input)? {
+            let (lo, hi) = (a.min(b), a.max(b));
+            let k = hi - lo;
+            let cold_lo = crate::wythoff::floor_phi(k);
+            out += &format!(
+                "{a} {b}: the cold pair of difference k = {k} is (⌊kφ⌋, ⌊kφ⌋ + k) = ({cold_lo}, {}), ⌊kφ⌋ = (k + ⌊√(5k²)⌋) / 2: {}\n",
+                cold_lo + k,
+                if cold(a, b) { "this is it, the mover loses: 0" } else { "this is not it, the mover wins: 1" }
+            );
+        }
+        Ok(out)
+    }
 }

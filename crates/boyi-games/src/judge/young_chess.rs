@@ -69,4 +69,10 @@ impl Problem for YoungChessProblem {
         let game = parse(input)?;
         Ok((YoungChessListing.write(&game, &YoungChessListing.start_of(&game)), words.to_vec()))
     }
+
+    fn random_input(&self, rng: &mut crate::generate::Rng, size: u32) -> String {
+        let n = crate::generate::grow(rng, size, 1, 10) as u32;
+        let m = crate::generate::grow(rng, size, 1, 10) as u32;
+        crate::generate::young_chess(rng, n, m)
+    }
 }

@@ -123,4 +123,29 @@ impl Problem for Connect4Problem {
         let line = pick_case(lines, case)?;
         Ok((moves_of(line, case)?.to_string(), words.to_vec()))
     }
+
+    /// Positions of random play that stop before the game ends, one a line;
+    /// the larger the size the nearer the empty board (slower to solve).
+    fn random_input(&self, rng: &mut crate::generate::Rng, size: u32) -> String {
+        let lines = crate::generate::grow(rng, size, 1, 20);
+        let mut s = String::new();
+        for _ in 0..lines {
+            let mut pos = self.game().start(&crate::params::Params::new()).expect("the start");
+            let mut played = String::new();
+            let stop = 42 - 2 * crate::generate::grow(rng, size, 4, 14);
+            while (played.len() as i64) < stop {
+                let moves = pos.moves();
+                let m = &moves[rng.range(0, moves.len() as i64 - 1) as usize];
+                let next = pos.play(&m.name).expect("a listed move");
+                if next.over() {
+                    break;
+                }
+                played += &m.name;
+                pos = next;
+            }
+            s += &played;
+            s += "\n";
+        }
+        s
+    }
 }
