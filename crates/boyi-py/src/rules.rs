@@ -136,7 +136,7 @@ pub struct Rule {
 
 #[pymethods]
 impl Rule {
-    /// `"periodic"`, `"arithmetic-periodic"`, `"xor"`, `"beatty"`, `"linear"` or `"none"`.
+    /// `"periodic"`, `"arithmetic-periodic"`, `"xor"`, `"beatty"`, `"linear"`, `"automatic"` or `"none"`.
     #[getter]
     fn family(&self) -> &'static str {
         self.rule.family()

@@ -117,6 +117,63 @@ def test_rules_of_games_that_are_no_sums_hold_past_their_table():
         assert big.family == small.family
 
 
+def zeckendorf_lowest(n):
+    """The smallest Fibonacci number in n's Zeckendorf sum."""
+    fib = [1, 2]
+    while fib[-1] <= n:
+        fib.append(fib[-1] + fib[-2])
+    low = None
+    for f in reversed(fib):
+        if f <= n:
+            n -= f
+            low = f
+    return low
+
+
+def fibonacci_nim(pos):
+    """Fibonacci nim as (stones, most the mover may take): take 1 to that
+    most, and the next player may take up to twice what was taken."""
+    n, most = pos
+    return [(n - t, 2 * t) for t in range(1, min(most, n) + 1)]
+
+
+def test_fibonacci_nim_is_read_in_zeckendorf_digits():
+    """P: the most is below the smallest term of the stones' Zeckendorf sum."""
+    rule = boyi.find_rule(fibonacci_nim, dims=2, upto=100)
+    assert rule.family == "automatic" and "Zeckendorf" in rule.text, rule.text
+    for n in [10**12 + 7, 10**18, 2**63 + 5]:
+        low = zeckendorf_lowest(n)
+        assert rule.predict((n, low - 1)) == "P" and rule.predict((n, low)) == "N", n
+    namespace = {}
+    exec(rule.code, namespace)
+    assert namespace["rule"](10**18, 3) == rule.predict((10**18, 3))
+
+
+def test_moores_nim_is_read_in_binary():
+    """Moore's Nim_2 on three heaps: take from one or two heaps. P: every
+    binary column has a multiple of three ones."""
+
+    def moves(pos):
+        out = []
+        for i in range(3):
+            for a in range(pos[i]):
+                out.append(pos[:i] + (a,) + pos[i + 1 :])
+                for j in range(i + 1, 3):
+                    for b in range(pos[j] + 1):
+                        if (a, b) != (pos[i], pos[j]):
+                            q = list(pos)
+                            q[i], q[j] = a, b
+                            out.append(tuple(q))
+        return out
+
+    rule = boyi.find_rule(moves, dims=3, upto=15)
+    assert rule.family == "automatic", rule.text
+    for x in [10**17, 3 * 10**17 + 12345]:
+        assert rule.predict((x, x, x)) == "P"
+        assert rule.predict((x, x, x + 1)) == "N"
+        assert rule.predict((x, x + 1, x ^ (x + 1))) == "N"
+
+
 def test_games_without_a_rule_in_the_families_say_none():
     def grundys_game(n):
         return [(a, n - a) for a in range(1, (n + 1) // 2) if a != n - a]
@@ -154,10 +211,11 @@ def test_the_cpp_compiles_and_agrees(tmp_path):
         (subtraction([1, 3, 4]), 1, "outcome", [(n,) for n in range(60)] + [(10**18,)]),
         (wythoff, 2, "outcome", [(x, y) for x in range(30) for y in range(30)]),
         (nim_moves, 2, "nimber", [(x, y) for x in range(20) for y in range(20)]),
+        (fibonacci_nim, 2, "outcome", [(x, y) for x in range(40) for y in range(40)] + [(10**18, 3), (2**63 + 5, 10**9)]),
     ]:
-        rule = boyi.find_rule(moves, dims=dims, values=values)
+        rule = boyi.find_rule(moves, dims=dims, values=values, upto=100 if moves is fibonacci_nim else None)
         calls = "\n".join(f"    std::cout << (long long)rule({', '.join(str(c) + 'ULL' for c in p)}) << '\\n';" for p in points)
-        source = "#include <cmath>\n#include <iostream>\n" + rule.cpp + "\nint main() {\n" + calls + "\n}\n"
+        source = "#include <algorithm>\n#include <cmath>\n#include <iostream>\n#include <vector>\n" + rule.cpp + "\nint main() {\n" + calls + "\n}\n"
         (tmp_path / "r.cpp").write_text(source)
         subprocess.run(["g++", "-O1", "-o", str(tmp_path / "r"), str(tmp_path / "r.cpp")], check=True)
         out = subprocess.run([str(tmp_path / "r")], capture_output=True, text=True, check=True).stdout.split()

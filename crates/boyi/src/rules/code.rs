@@ -4,6 +4,7 @@
 //! product needs it). Each computes what `Rule::predict` computes: for
 //! outcomes `'P'` or `'N'` (P: the player to move loses), else the nimber.
 
+use super::automatic::{Automaton, Numeration};
 use super::beatty::{Beatty, Quadratic, Second};
 use super::linear::Linear;
 use super::periodic::Periodic;
@@ -180,7 +181,148 @@ pub fn words(form: &Form, values: Values, dims: usize) -> String {
             s
         }
         (Form::Linear(l), _) => format!("P-positions: {}", linear_words(l, &names)),
+        (Form::Automatic(a), values) => automatic_words(a, values, &names),
     }
+}
+
+/// An automaton's rule: the first positions it gives, and how it reads.
+fn automatic_words(a: &Automaton, values: Values, names: &[String]) -> String {
+    let digits = match a.numeration {
+        Numeration::Base(b) => format!("base-{b} digits"),
+        Numeration::Zeckendorf => {
+            "Zeckendorf digits (sums of non-consecutive Fibonacci numbers 1, 2, 3, 5, 8, ...)".to_string()
+        }
+    };
+    let whose = if names.len() == 1 { names[0].clone() } else { format!("({})", names.join(", ")) };
+    let reads = format!(
+        "{whose} whose {digits}, read most significant first{}, a {}-state automaton",
+        if names.len() == 1 { "" } else { " with all coordinates' digits side by side" },
+        a.states()
+    );
+    // the first positions, nearest the origin first
+    let mut shown = Vec::new();
+    let side: u64 = if a.dims == 1 { 4096 } else { 64 };
+    let total = side.pow(a.dims as u32);
+    let mut order: Vec<Vec<u64>> = (0..total.min(1 << 18))
+        .map(|mut i| {
+            let mut pos = vec![0; a.dims];
+            for c in (0..a.dims).rev() {
+                pos[c] = i % side;
+                i /= side;
+            }
+            pos
+        })
+        .collect();
+    order.sort_by_key(|p| (p.iter().sum::<u64>(), p.clone()));
+    let mut listed = 0;
+    for pos in order {
+        let v = a.at(&pos);
+        match values {
+            Values::Outcome if v == Some(0) => {
+                shown.push(tuple(&pos));
+                listed += 1;
+            }
+            Values::Nimber if a.dims == 1 => {
+                shown.push(v.map_or("?".into(), |v| v.to_string()));
+                listed += 1;
+            }
+            _ => {}
+        }
+        if listed == 12 {
+            break;
+        }
+    }
+    match values {
+        Values::Outcome => format!("P-positions: {}, ...: exactly the {reads} accepts", shown.join(", ")),
+        Values::Nimber if a.dims == 1 => format!(
+            "G({whose}) = {}, ...: the value a {}-state automaton gives reading {whose}'s {digits}, most significant first",
+            shown.join(", "),
+            a.states()
+        ),
+        Values::Nimber => format!(
+            "G{whose}: the value a {}-state automaton gives reading the {digits} of {whose}, most significant first, \
+             all coordinates' digits side by side",
+            a.states()
+        ),
+    }
+}
+
+fn automaton_table(a: &Automaton, none: &str, between_rows: &str) -> (String, String) {
+    let rows: Vec<String> = a
+        .next
+        .iter()
+        .map(|row| {
+            let cells: Vec<String> =
+                row.iter().map(|&t| if t == u32::MAX { none.to_string() } else { t.to_string() }).collect();
+            cells.join(", ")
+        })
+        .collect();
+    (rows.join(between_rows), list(&a.output))
+}
+
+fn py_automatic(a: &Automaton, names: &[String], values: Values) -> String {
+    let (next, out) = automaton_table(a, "None", "], [");
+    let radix = match a.numeration {
+        Numeration::Base(b) => b,
+        Numeration::Zeckendorf => 2,
+    };
+    let digits = match a.numeration {
+        Numeration::Base(b) => format!(
+            "    def digits(x):  # least significant first\n        out = []\n        while x:\n            \
+             x, d = divmod(x, {b})\n            out.append(d)\n        return out\n"
+        ),
+        Numeration::Zeckendorf => "    def digits(x):  # Zeckendorf, least significant first\n        fib = [1, 2]\n        \
+             while fib[-1] <= x:\n            fib.append(fib[-1] + fib[-2])\n        out = [0] * len(fib)\n        \
+             for k in range(len(fib) - 1, -1, -1):\n            if fib[k] <= x:\n                out[k] = 1\n                \
+             x -= fib[k]\n        return out\n"
+            .to_string(),
+    };
+    let ret = match values {
+        Values::Outcome => "'P' if OUT[state] == 0 else 'N'",
+        Values::Nimber => "OUT[state]",
+    };
+    format!(
+        "    NEXT = [[{next}]]\n    OUT = [{out}]\n{digits}\n    ds = [{}]\n    state = 0\n    \
+         for k in range(max(len(d) for d in ds) - 1, -1, -1):\n        letter = 0\n        for d in reversed(ds):\n            \
+         letter = letter * {radix} + (d[k] if k < len(d) else 0)\n        state = NEXT[state][letter]\n    return {ret}\n",
+        names.iter().map(|x| format!("digits({x})")).collect::<Vec<_>>().join(", ")
+    )
+}
+
+fn cpp_automatic(a: &Automaton, names: &[String], values: Values) -> String {
+    let (next, out) = automaton_table(a, "-1", "}, {");
+    let (states, letters) = (a.next.len(), a.next.first().map_or(1, Vec::len));
+    let radix = match a.numeration {
+        Numeration::Base(b) => b,
+        Numeration::Zeckendorf => 2,
+    };
+    let digits = match a.numeration {
+        Numeration::Base(b) => format!(
+            "    auto digits = [](unsigned long long x) {{  // least significant first\n        \
+             std::vector<int> out;\n        while (x) {{ out.push_back(x % {b}); x /= {b}; }}\n        return out;\n    }};\n"
+        ),
+        Numeration::Zeckendorf => "    auto digits = [](unsigned long long x) {  // Zeckendorf, least significant first\n        \
+             std::vector<unsigned __int128> fib = {1, 2};\n        \
+             while (fib.back() <= x) fib.push_back(fib[fib.size() - 1] + fib[fib.size() - 2]);\n        \
+             std::vector<int> out(fib.size());\n        \
+             for (int k = (int)fib.size() - 1; k >= 0; --k) if (fib[k] <= x) { out[k] = 1; x -= (unsigned long long)fib[k]; }\n        \
+             return out;\n    };\n"
+            .to_string(),
+    };
+    let ret = match values {
+        Values::Outcome => "OUT[state] == 0 ? 'P' : 'N'",
+        Values::Nimber => "OUT[state]",
+    };
+    format!(
+        "    static const int NEXT[{states}][{letters}] = {{{{{next}}}}};\n    \
+         static const unsigned long long OUT[{states}] = {{{out}}};\n{digits}    \
+         std::vector<std::vector<int>> ds = {{{}}};\n    size_t len = 0;\n    \
+         for (auto& d : ds) len = std::max(len, d.size());\n    int state = 0;\n    \
+         for (size_t k = len; k-- > 0;) {{\n        int letter = 0;\n        \
+         for (size_t c = ds.size(); c-- > 0;) letter = letter * {radix} + (k < ds[c].size() ? ds[c][k] : 0);\n        \
+         state = NEXT[state][letter];\n    }}\n    return {ret};\n",
+        names.iter().map(|x| format!("digits({x})")).collect::<Vec<_>>().join(", ")
+    )
 }
 
 // ---------- Python ----------
@@ -284,6 +426,7 @@ pub fn python(rule: &Rule) -> String {
         }
         Form::Beatty(b) => s + &py_beatty(b),
         Form::Linear(l) => s + &py_linear(l, &names),
+        Form::Automatic(a) => s + &py_automatic(a, &names, rule.values),
     }
 }
 
@@ -325,12 +468,18 @@ fn cpp_quadratic(name: &str, q: &Quadratic) -> String {
     )
 }
 
-/// The rule as a C++ function `rule(...)` (needs `<cmath>`).
+/// The rule as a C++ function `rule(...)` (needs `<cmath>`; an automaton's
+/// `<vector>` and `<algorithm>`).
 pub fn cpp(rule: &Rule) -> String {
     let names = names(rule.dims);
     let args: Vec<String> = names.iter().map(|x| format!("unsigned long long {x}")).collect();
     let ret = if rule.values == Values::Outcome { "char" } else { "unsigned long long" };
-    let mut s = format!("// {}.\n{ret} rule({}) {{\n", rule.text(), args.join(", "));
+    let needs = match rule.form {
+        Some(Form::Automatic(_)) => "// needs <vector> and <algorithm>\n",
+        Some(Form::Beatty(_)) => "// needs <cmath>\n",
+        _ => "",
+    };
+    let mut s = format!("// {}.\n{needs}{ret} rule({}) {{\n", rule.text(), args.join(", "));
     let Some(form) = &rule.form else {
         return s + "    return 0;  // no rule was found\n}\n";
     };
@@ -418,6 +567,7 @@ pub fn cpp(rule: &Rule) -> String {
             };
             format!("    return ({cond}) ? 'P' : 'N';\n")
         }
+        Form::Automatic(a) => cpp_automatic(a, &names, rule.values),
     };
     s + &body + "}\n"
 }

@@ -20,11 +20,15 @@
 //!   Beatty pairs (⌊kα⌋, ⌊kβ⌋) and their mirrors, α and β quadratic
 //!   irrationals recognised from the data (Wythoff's game and its kin);
 //! - `linear.rs`: P-positions given by a linear or modular condition on
-//!   the coordinates, with finitely many exceptions near the origin.
+//!   the coordinates, with finitely many exceptions near the origin;
+//! - `automatic.rs`: values a finite automaton reads off the coordinates'
+//!   digits (base 2, Zeckendorf, base 3), learned from the table with one
+//!   digit fewer than it holds and held to all of it.
 //!
 //! `table.rs` makes the table from a game's moves; `code.rs` writes a rule
 //! as words, Python and C++.
 
+pub mod automatic;
 pub mod beatty;
 pub mod code;
 pub mod linear;
@@ -136,6 +140,8 @@ pub enum Form {
     Beatty(beatty::Beatty),
     /// P-positions: a linear or modular condition, with exceptions.
     Linear(linear::Linear),
+    /// Values read off the digits by a finite automaton.
+    Automatic(automatic::Automaton),
 }
 
 /// Positions and their values, where a rule's general form does not hold.
@@ -157,7 +163,7 @@ pub struct Rule {
 }
 
 impl Rule {
-    /// `"periodic"`, `"arithmetic-periodic"`, `"xor"`, `"beatty"`, `"linear"` or `"none"`.
+    /// `"periodic"`, `"arithmetic-periodic"`, `"xor"`, `"beatty"`, `"linear"`, `"automatic"` or `"none"`.
     pub fn family(&self) -> &'static str {
         match &self.form {
             None => "none",
@@ -166,6 +172,7 @@ impl Rule {
             Some(Form::Xor(_)) => "xor",
             Some(Form::Beatty(_)) => "beatty",
             Some(Form::Linear(_)) => "linear",
+            Some(Form::Automatic(_)) => "automatic",
         }
     }
 
@@ -183,6 +190,7 @@ impl Rule {
             Form::Xor(parts) => parts.iter().zip(pos).fold(0, |x, (p, &c)| x ^ p.at(c)),
             Form::Beatty(b) => u64::from(!b.is_p(pos[0], pos[1])),
             Form::Linear(l) => u64::from(!l.is_p(pos)),
+            Form::Automatic(a) => a.at(pos)?,
         };
         Some(self.values.read(v))
     }
@@ -191,7 +199,7 @@ impl Rule {
     pub fn text(&self) -> String {
         let mut s = match &self.form {
             None => "no rule found in the families tried (periodic, arithmetic-periodic, XOR of sequences, \
-                     Beatty pairs, linear and modular conditions)"
+                     Beatty pairs, linear and modular conditions, automata on base 2, Zeckendorf and base 3 digits)"
                 .to_string(),
             Some(f) => code::words(f, self.values, self.dims),
         };
@@ -242,8 +250,14 @@ pub fn find(table: &Table, values: Values) -> Rule {
         exceptions: Vec::new(),
         proof: None,
     };
+    let automatic = || {
+        let read = Table { values: table.values.iter().map(|&v| values.read(v)).collect(), ..table.clone() };
+        automatic::NUMERATIONS.iter().find_map(|&n| automatic::find(&read, n)).map(|a| (Form::Automatic(a), Vec::new()))
+    };
     let found = match table.dims {
-        1 => periodic::find(&table.values, values).map(|(p, exceptions)| (Form::Periodic(p), exceptions)),
+        1 => periodic::find(&table.values, values)
+            .map(|(p, exceptions)| (Form::Periodic(p), exceptions))
+            .or_else(automatic),
         _ => sums::find(table, values)
             .map(|parts| (Form::Xor(parts), Vec::new()))
             .or_else(|| {
@@ -259,7 +273,8 @@ pub fn find(table: &Table, values: Values) -> Rule {
                 } else {
                     None
                 }
-            }),
+            })
+            .or_else(automatic),
     };
     match found {
         Some((form, exceptions)) => {
