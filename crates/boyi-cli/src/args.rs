@@ -265,6 +265,30 @@ pub enum Command {
         #[arg(long, default_value_t = 10.0, value_name = "SECS")]
         time_limit: f64,
     },
+    /// A partizan game's value: canonical form, outcome class, stops, mean, temperature, thermograph.
+    #[command(long_about = "A partizan game's value in canonical form, with its outcome class (L: Left wins, R: \
+        Right wins, P: the second player wins, N: the first), its stops, mean and temperature, and its \
+        thermograph's walls.\n\n\
+        `boyi cgt domineering 4x4` or `boyi cgt domineering '...|..#'` values a position of a partizan game of \
+        the catalogue (domineering: Left places vertical dominoes; rows joined by `|`, `.` empty, `#` filled).\n\
+        `boyi cgt eval '{1|-1} + ^ + *'` values an expression in CGSuite's notation (numbers such as 3/4, *n, ^, v, \
+        ±x, forms such as {2|0||-1}); `boyi cgt eval '^ > *'` compares two (< > <= >= == != and <> for confused).")]
+    Cgt {
+        /// A partizan game of the catalogue, or `eval`.
+        game: String,
+        /// The position (or, after eval, the expression).
+        #[arg(num_args = 1.., required = true)]
+        position: Vec<String>,
+        /// cgsuite (±1, ^*, {2|0||-1}) or braces ({1|-1}, {0,*|0}, {{2|0}|-1}).
+        #[arg(long, default_value = "cgsuite", value_name = "FORMAT")]
+        format: String,
+        /// Machine-readable output.
+        #[arg(long)]
+        json: bool,
+        /// Also draw the thermograph, as SVG into FILE.
+        #[arg(long, value_name = "FILE")]
+        plot: Option<PathBuf>,
+    },
     /// The rule a game's values follow, found in a table of them (打表找规律).
     #[command(long_about = "The rule a game's values follow, found in a table of them (打表找规律): periodic and \
         arithmetic-periodic sequences, XORs of sequences, Beatty pairs (Wythoff's game and its kin), linear and \

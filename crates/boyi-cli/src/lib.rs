@@ -373,6 +373,33 @@ fn run(command: Command, threads: Option<usize>, databases: Vec<Arc<Database>>, 
                 }
             }
         }
+        Command::Cgt { game, position, format, json, plot } => {
+            let format = match format.as_str() {
+                "cgsuite" => boyi::cgt::Format::Cgsuite,
+                "braces" => boyi::cgt::Format::Braces,
+                other => {
+                    return Err(in_context("cgt")(Error::input(format!("--format {other}: it is cgsuite or braces"))))
+                }
+            };
+            let text = position.join(" ");
+            let report = if game == "eval" {
+                boyi_games::partizan::report::eval(&text, format)
+            } else {
+                boyi_games::partizan::report::value(&game, &text, format, ctl)
+            }
+            .map_err(in_context("cgt"))?;
+            if let Some(path) = plot {
+                let svg = report.svg().map_err(|e| in_context("cgt")(Error::input(e)))?;
+                std::fs::write(&path, svg)
+                    .map_err(|e| in_context("cgt")(Error::input(format!("cannot write {}: {e}", path.display()))))?;
+            }
+            if json {
+                write_stdout(&format!("{}\n", serde_json::to_string_pretty(&report).expect("reports serialize")));
+            } else {
+                write_stdout(&report.render());
+            }
+            Ok(())
+        }
         Command::Rule { game, params, to, values, json, plot } => {
             let report = boyi_games::rule_report::rule(&game, &params, to, values.as_deref(), ctl)
                 .map_err(in_context("rule"))?;

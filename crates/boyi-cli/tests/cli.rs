@@ -609,3 +609,40 @@ fn a_bad_position_word_is_named_for_what_is_wrong_with_it() {
         assert!(err.contains(says) && !err.contains("move 1"), "{args:?}: {err}");
     }
 }
+
+#[test]
+fn cgt_values_positions_and_expressions() {
+    let out = boyi(&["cgt", "domineering", "2x2"], "");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let s = text(&out.stdout);
+    assert!(s.starts_with("±1\nclass N"), "{s}");
+    assert!(s.contains("mean 0, temperature 1"), "{s}");
+    let out = boyi(&["cgt", "domineering", "..|.#", "--format", "braces"], "");
+    assert_eq!(text(&out.stdout).lines().next(), Some("*"));
+    let out = boyi(&["cgt", "domineering", "3x7", "--format", "braces"], "");
+    assert_eq!(text(&out.stdout).lines().next(), Some("{-3/4|-3}"));
+    let out = boyi(&["cgt", "eval", "^ > *"], "");
+    assert_eq!(text(&out.stdout), "false\n^ is confused with *\n");
+    let out = boyi(&["cgt", "eval", "{1|-1} + ^ + *", "--json"], "");
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(json["class"], "N");
+    assert_eq!(json["temperature"], "1");
+    let plot = std::env::temp_dir().join(format!("boyi-thermograph-{}.svg", std::process::id()));
+    let out = boyi(&["cgt", "eval", "{2|0||-1}", "--plot", plot.to_str().unwrap()], "");
+    assert!(out.status.success());
+    assert!(std::fs::read_to_string(&plot).unwrap().contains("<svg"));
+    std::fs::remove_file(plot).ok();
+    for bad in [
+        vec!["cgt", "domineering", "..|."],
+        vec!["cgt", "domineering", "20x20"],
+        vec!["cgt", "chess", "2x2"],
+        vec!["cgt", "eval", "{1|"],
+        vec!["cgt", "eval", "1/3"],
+        vec!["cgt", "domineering", "2x2", "--format", "latex"],
+    ] {
+        let out = boyi(&bad, "");
+        assert_eq!(out.status.code(), Some(2), "{bad:?}");
+        assert!(out.stdout.is_empty());
+        assert_eq!(text(&out.stderr).lines().count(), 1, "{bad:?}: {}", text(&out.stderr));
+    }
+}

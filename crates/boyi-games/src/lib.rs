@@ -32,6 +32,7 @@ pub mod nim;
 pub mod notation;
 pub mod octal;
 pub mod params;
+pub mod partizan;
 pub mod permutation_game;
 pub mod plot;
 pub mod rabbit_egg;

@@ -271,6 +271,48 @@ pub fn rule_svg(rule: &boyi::rules::Rule, table: &boyi::rules::Table) -> Result<
     }
 }
 
+/// A thermograph as CGT draws it: value on the horizontal axis with Left
+/// (positive) to the left, temperature up; the walls from t = -1 to the
+/// temperature, then the mast.
+pub fn thermograph_svg(title: &str, th: &boyi::cgt::Thermograph) -> Result<String, String> {
+    let f = |d: boyi::cgt::Dyadic| d.num() as f64 / (1u128 << d.exp()) as f64;
+    let top = f(th.temperature).max(0.0) + 1.0;
+    let wall = |t: &boyi::cgt::Trajectory| -> Vec<(f64, f64)> {
+        let mut points: Vec<(f64, f64)> = t.points().into_iter().map(|(t, v)| (-f(v), f(t))).collect();
+        points.push((-f(th.mean), top));
+        points
+    };
+    let (left, right) = (wall(&th.left), wall(&th.right));
+    let xs: Vec<f64> = left.iter().chain(&right).map(|p| p.0).collect();
+    let lo = xs.iter().copied().fold(f64::INFINITY, f64::min) - 0.5;
+    let hi = xs.iter().copied().fold(f64::NEG_INFINITY, f64::max) + 0.5;
+    let mut svg = String::new();
+    {
+        let root = SVGBackend::with_string(&mut svg, (720, 420)).into_drawing_area();
+        root.fill(&WHITE).map_err(drawn)?;
+        let mut chart = ChartBuilder::on(&root)
+            .caption(title, ("sans-serif", 18))
+            .margin(12)
+            .x_label_area_size(36)
+            .y_label_area_size(40)
+            .build_cartesian_2d(lo..hi, -1.0..top)
+            .map_err(drawn)?;
+        chart
+            .configure_mesh()
+            .x_desc("value (Left's side to the left)")
+            .y_desc("temperature t")
+            .x_label_formatter(&|x| format!("{}", -x))
+            .light_line_style(WHITE)
+            .draw()
+            .map_err(drawn)?;
+        for (points, color) in [(left, LOSE), (right, POINT)] {
+            chart.draw_series(std::iter::once(PathElement::new(points, color.stroke_width(2)))).map_err(drawn)?;
+        }
+        root.present().map_err(drawn)?;
+    }
+    Ok(svg)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

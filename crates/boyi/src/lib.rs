@@ -4,6 +4,7 @@
 //! its positions, each with the method that suits its class of game. The
 //! engine knows no game by name and does no terminal I/O.
 
+pub mod cgt;
 pub mod control;
 pub mod db;
 pub mod error;

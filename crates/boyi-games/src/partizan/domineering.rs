@@ -1,0 +1,330 @@
+//! Domineering: Left places vertical dominoes, Right horizontal ones, on
+//! the empty cells of a region; who cannot place loses. A region is rows
+//! joined by `|`, `.` empty and `#` filled (`...|..#`), or `RxC` for an
+//! empty rectangle. Regions no domino spans are independent parts; a part
+//! is valued once up to the symmetries that keep the game (mirrors, half
+//! turn) and the ones that swap the players (transposes: the negative).
+
+use boyi::cgt::Partizan;
+
+use crate::error::Error;
+
+/// Cells a region may have: one bit each.
+pub const MOST_CELLS: usize = 128;
+
+/// A region: `empty` has bit `r·w + c` set for each empty cell.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Region {
+    pub h: u8,
+    pub w: u8,
+    pub empty: u128,
+}
+
+impl Region {
+    pub fn rectangle(h: usize, w: usize) -> Result<Region, Error> {
+        if h == 0 || w == 0 || h * w > MOST_CELLS {
+            return Err(Error::position(format!("a {h}x{w} region: boyi's Domineering takes 1 to {MOST_CELLS} cells")));
+        }
+        let cells = h * w;
+        let empty = if cells == 128 { u128::MAX } else { (1u128 << cells) - 1 };
+        Ok(Region { h: h as u8, w: w as u8, empty })
+    }
+
+    pub fn parse(text: &str) -> Result<Region, Error> {
+        let text = text.trim();
+        if let Some((h, w)) = text.split_once(['x', 'X', '×']) {
+            if let (Ok(h), Ok(w)) = (h.trim().parse::<usize>(), w.trim().parse::<usize>()) {
+                return Region::rectangle(h, w);
+            }
+        }
+        let rows: Vec<&str> = text.split(['|', '/', '\n']).map(str::trim).collect();
+        let w = rows[0].chars().count();
+        if rows.iter().any(|r| r.chars().count() != w) {
+            return Err(Error::position(format!(
+                "`{text}`: every row of a Domineering region is as long as the first"
+            )));
+        }
+        let mut region = Region::rectangle(rows.len(), w)?;
+        region.empty = 0;
+        for (r, row) in rows.iter().enumerate() {
+            for (c, ch) in row.chars().enumerate() {
+                match ch {
+                    '.' => region.empty |= 1 << region.bit(r, c),
+                    '#' => {}
+                    other => {
+                        return Err(Error::position(format!(
+                            "`{other}` in a Domineering region: `.` is an empty cell, `#` a filled one, `|` ends a row"
+                        )))
+                    }
+                }
+            }
+        }
+        Ok(region)
+    }
+
+    fn bit(&self, r: usize, c: usize) -> usize {
+        r * self.w as usize + c
+    }
+
+    pub fn is_empty_at(&self, r: usize, c: usize) -> bool {
+        self.empty >> self.bit(r, c) & 1 == 1
+    }
+
+    /// Cells `(r, c)` and the one below (vertical) or to the right.
+    fn domino(&self, r: usize, c: usize, vertical: bool) -> Option<u128> {
+        let (r2, c2) = if vertical { (r + 1, c) } else { (r, c + 1) };
+        (r2 < self.h as usize && c2 < self.w as usize && self.is_empty_at(r, c) && self.is_empty_at(r2, c2))
+            .then(|| 1 << self.bit(r, c) | 1 << self.bit(r2, c2))
+    }
+
+    fn placements(&self, vertical: bool) -> Vec<Region> {
+        let mut out = Vec::new();
+        for r in 0..self.h as usize {
+            for c in 0..self.w as usize {
+                if let Some(d) = self.domino(r, c, vertical) {
+                    out.push(Region { empty: self.empty & !d, ..*self });
+                }
+            }
+        }
+        out
+    }
+
+    /// The cell's image under symmetry `s` (bit 0: mirror rows, bit 1:
+    /// mirror columns, bit 2: transpose), and the image's height and width.
+    fn image(&self, s: u8, r: usize, c: usize) -> (usize, usize, usize) {
+        let (h, w) = (self.h as usize, self.w as usize);
+        let r = if s & 1 == 1 { h - 1 - r } else { r };
+        let c = if s & 2 == 2 { w - 1 - c } else { c };
+        if s & 4 == 4 {
+            (c * h + r, w, h)
+        } else {
+            (r * w + c, h, w)
+        }
+    }
+
+    fn transformed(&self, s: u8) -> Region {
+        let mut empty = 0u128;
+        let mut dims = (self.h, self.w);
+        for r in 0..self.h as usize {
+            for c in 0..self.w as usize {
+                let (bit, h, w) = self.image(s, r, c);
+                dims = (h as u8, w as u8);
+                if self.is_empty_at(r, c) {
+                    empty |= 1 << bit;
+                }
+            }
+        }
+        Region { h: dims.0, w: dims.1, empty }
+    }
+
+    /// Every cell of the region's rectangle.
+    fn full(&self) -> u128 {
+        let cells = self.cells();
+        if cells == 128 {
+            u128::MAX
+        } else {
+            (1u128 << cells) - 1
+        }
+    }
+
+    /// The cells of one row, at row 0.
+    fn row_mask(&self) -> u128 {
+        (1u128 << self.w) - 1
+    }
+
+    /// Cells beside any of `x`, inside the rectangle (bit-parallel).
+    fn beside(&self, x: u128) -> u128 {
+        let w = self.w as usize;
+        let mut first_column = 0u128;
+        for r in 0..self.h as usize {
+            first_column |= 1 << (r * w);
+        }
+        let last_column = first_column << (w - 1);
+        ((x << w) | (x >> w) | ((x & !last_column) << 1) | ((x & !first_column) >> 1)) & self.full()
+    }
+
+    /// The empty cells a domino could still cover, split into the parts
+    /// no domino joins, each cut to its bounding box.
+    fn parts(&self) -> Vec<Region> {
+        let w = self.w as usize;
+        let mut live = self.empty & self.beside(self.empty);
+        let mut parts = Vec::new();
+        while live != 0 {
+            let mut part = live & live.wrapping_neg();
+            loop {
+                let grown = (part | self.beside(part)) & live;
+                if grown == part {
+                    break;
+                }
+                part = grown;
+            }
+            live &= !part;
+            let (top, bottom) = (part.trailing_zeros() as usize / w, (127 - part.leading_zeros() as usize) / w);
+            let mut columns = 0u128;
+            for r in top..=bottom {
+                columns |= part >> (r * w) & self.row_mask();
+            }
+            let (left, right) = (columns.trailing_zeros() as usize, 127 - columns.leading_zeros() as usize);
+            let pw = right - left + 1;
+            let mut empty = 0u128;
+            for r in top..=bottom {
+                empty |= (part >> (r * w + left) & ((1u128 << pw) - 1)) << ((r - top) * pw);
+            }
+            parts.push(Region { h: (bottom - top + 1) as u8, w: pw as u8, empty });
+        }
+        parts
+    }
+
+    pub fn cells(&self) -> usize {
+        self.h as usize * self.w as usize
+    }
+}
+
+impl std::fmt::Display for Region {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let rows: Vec<String> = (0..self.h as usize)
+            .map(|r| (0..self.w as usize).map(|c| if self.is_empty_at(r, c) { '.' } else { '#' }).collect())
+            .collect();
+        write!(f, "{}", rows.join("|"))
+    }
+}
+
+pub struct Domineering;
+
+impl Partizan for Domineering {
+    type Position = Region;
+
+    fn left_options(&self, p: &Region) -> Vec<Region> {
+        p.placements(true)
+    }
+
+    fn right_options(&self, p: &Region) -> Vec<Region> {
+        p.placements(false)
+    }
+
+    fn components(&self, p: &Region) -> Vec<Region> {
+        p.parts()
+    }
+
+    fn normal(&self, p: &Region) -> (Region, bool) {
+        (0..8u8).map(|s| (p.transformed(s), s & 4 == 4)).min().expect("eight symmetries")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use boyi::cgt::{Format, Store, Valuer};
+
+    fn value(text: &str, split: bool) -> (Store, boyi::cgt::Id) {
+        let mut store = Store::new();
+        let region = Region::parse(text).unwrap();
+        let mut v = Valuer::new(&Domineering, &mut store);
+        v.split = split;
+        let id = v.value(&region).unwrap();
+        (store, id)
+    }
+
+    fn named(text: &str) -> String {
+        let (mut s, id) = value(text, true);
+        s.write(id, Format::Cgsuite)
+    }
+
+    #[test]
+    fn small_regions_have_their_known_values() {
+        // Left's vertical domino: a column of two is 1, a row of two -1
+        assert_eq!(named(".|."), "1");
+        assert_eq!(named(".."), "-1");
+        assert_eq!(named(".|.|.|."), "2");
+        assert_eq!(named("2x2"), "±1");
+        // the L-tromino: either player's domino leaves one dead cell
+        assert_eq!(named("..|.#"), "*");
+        // Left's only domino leaves Right a row of two; Right's best
+        // leaves nothing: {-1 | 0}
+        assert_eq!(named("...|.##"), "-1/2");
+    }
+
+    #[test]
+    fn splitting_into_parts_changes_no_value() {
+        // every region of up to 3x4 cells (a seventh of the 3x4 ones),
+        // valued split into parts and as one tree, in one store: the same
+        // value is the same id
+        let mut store = Store::new();
+        let mut regions = Vec::new();
+        for (h, w) in [(2, 2), (2, 3), (3, 2), (3, 3), (2, 4), (4, 2), (3, 4)] {
+            let cells = h * w;
+            for mask in 0u128..(1 << cells) {
+                if mask.count_ones() >= 2 && (cells < 12 || mask % 7 == 0) {
+                    regions.push(Region { h: h as u8, w: w as u8, empty: mask });
+                }
+            }
+        }
+        let split: Vec<_> = {
+            let mut v = Valuer::new(&Domineering, &mut store);
+            regions.iter().map(|r| v.value(r).unwrap()).collect()
+        };
+        let mut v = Valuer::new(&Domineering, &mut store);
+        v.split = false;
+        for (r, &x) in regions.iter().zip(&split) {
+            assert_eq!(v.value(r).unwrap(), x, "{r}");
+        }
+    }
+
+    #[test]
+    fn bad_regions_are_refused() {
+        for bad in ["..|.", "..x", "0x3", "12x12", ""] {
+            assert!(Region::parse(bad).is_err(), "{bad}");
+        }
+    }
+}
+
+#[cfg(test)]
+mod outcome_tests {
+    use super::*;
+    use boyi::cgt::{Class, Store, Valuer};
+    use std::collections::HashMap;
+
+    /// Whether the player to move wins, by plain search over every
+    /// placement (no values, no parts).
+    fn wins(region: Region, left: bool, memo: &mut HashMap<(u128, bool), bool>) -> bool {
+        if let Some(&w) = memo.get(&(region.empty, left)) {
+            return w;
+        }
+        let w = region.placements(left).into_iter().any(|next| !wins(next, !left, memo));
+        memo.insert((region.empty, left), w);
+        w
+    }
+
+    #[test]
+    fn classes_agree_with_plain_search() {
+        let mut store = Store::new();
+        let mut regions = Vec::new();
+        for h in 1..=4 {
+            for w in 1..=5 {
+                regions.push(Region::rectangle(h, w).unwrap());
+            }
+        }
+        // and every fifth region inside 4x4
+        for mask in (0u128..1 << 16).step_by(5) {
+            regions.push(Region { h: 4, w: 4, empty: mask });
+        }
+        let mut memos: HashMap<(u8, u8), HashMap<(u128, bool), bool>> = HashMap::new();
+        let mut valuer = Valuer::new(&Domineering, &mut store);
+        let mut classes = Vec::new();
+        for r in &regions {
+            let v = valuer.value(r).unwrap();
+            classes.push(v);
+        }
+        for (r, v) in regions.iter().zip(classes) {
+            let memo = memos.entry((r.h, r.w)).or_default();
+            let (left_first, right_first) = (wins(*r, true, memo), wins(*r, false, memo));
+            let want = match (left_first, right_first) {
+                (true, true) => Class::N,
+                (true, false) => Class::L,
+                (false, true) => Class::R,
+                (false, false) => Class::P,
+            };
+            assert_eq!(store.class(v), want, "{r}");
+        }
+    }
+}

@@ -1,0 +1,160 @@
+//! What `boyi cgt` reports about a value: its canonical form, who wins
+//! it, its stops, mean and temperature, and its thermograph.
+
+use boyi::cgt::{self, Class, Dyadic, Format, Id, Parsed, Relation, Store, Thermograph};
+use boyi::Control;
+use serde::Serialize;
+
+use super::game;
+use crate::error::Error;
+
+#[derive(Serialize)]
+pub struct ValueReport {
+    /// What was valued: `game position`, or the expression.
+    pub of: String,
+    /// The canonical form in the format asked for.
+    pub value: String,
+    /// The same in nested braces.
+    pub braces: String,
+    /// L, R, P or N.
+    pub class: &'static str,
+    pub left_stop: String,
+    pub right_stop: String,
+    pub mean: String,
+    pub temperature: String,
+    /// The walls' breakpoints (temperature, value) from t = -1 up to the
+    /// temperature, where the mast starts.
+    pub thermograph: Walls,
+    /// Distinct parts valued on the way (a game's positions only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub parts: Option<usize>,
+    #[serde(skip)]
+    class_words: &'static str,
+    #[serde(skip)]
+    pub graph: Thermograph,
+}
+
+#[derive(Serialize)]
+pub struct Walls {
+    pub left: Vec<(String, String)>,
+    pub right: Vec<(String, String)>,
+}
+
+#[derive(Serialize)]
+pub struct ComparisonReport {
+    pub of: String,
+    pub holds: bool,
+    /// How the two compare: less, equal, greater or confused.
+    pub relation: &'static str,
+    pub left: String,
+    pub right: String,
+}
+
+#[derive(Serialize)]
+#[serde(untagged)]
+pub enum Report {
+    Value(Box<ValueReport>),
+    Comparison(ComparisonReport),
+}
+
+fn walls(th: &Thermograph) -> Walls {
+    let points = |t: &cgt::Trajectory| t.points().into_iter().map(|(t, v)| (t.to_string(), v.to_string())).collect();
+    Walls { left: points(&th.left), right: points(&th.right) }
+}
+
+fn value_report(store: &mut Store, of: String, g: Id, format: Format, parts: Option<usize>) -> ValueReport {
+    let th = store.thermograph(g);
+    let class: Class = store.class(g);
+    let stop = |d: Dyadic| d.to_string();
+    ValueReport {
+        of,
+        value: store.write(g, format),
+        braces: store.write(g, Format::Braces),
+        class: class.letter(),
+        class_words: class.words(),
+        left_stop: stop(store.left_stop(g)),
+        right_stop: stop(store.right_stop(g)),
+        mean: th.mean.to_string(),
+        temperature: th.temperature.to_string(),
+        thermograph: walls(&th),
+        parts,
+        graph: th,
+    }
+}
+
+/// The value of `position` in the partizan game `name`.
+pub fn value(name: &str, position: &str, format: Format, ctl: &Control) -> Result<Report, Error> {
+    let g = game(name)?;
+    let mut store = Store::new();
+    let (id, parts) = g.value(&mut store, position, ctl)?;
+    Ok(Report::Value(Box::new(value_report(&mut store, format!("{} {position}", g.id()), id, format, Some(parts)))))
+}
+
+/// A value or a comparison written in CGSuite's notation.
+pub fn eval(text: &str, format: Format) -> Result<Report, Error> {
+    let mut store = Store::new();
+    match cgt::parse(&mut store, text).map_err(|e| Error::input(format!("`{text}`: {e}")))? {
+        Parsed::Value(id) => Ok(Report::Value(Box::new(value_report(&mut store, text.to_string(), id, format, None)))),
+        Parsed::Comparison { left, right, holds, relation, .. } => Ok(Report::Comparison(ComparisonReport {
+            of: text.to_string(),
+            holds,
+            relation: match relation {
+                Relation::Less => "less",
+                Relation::Equal => "equal",
+                Relation::Greater => "greater",
+                Relation::Confused => "confused",
+            },
+            left: store.write(left, format),
+            right: store.write(right, format),
+        })),
+    }
+}
+
+impl Report {
+    pub fn render(&self) -> String {
+        match self {
+            Report::Value(v) => {
+                let mut s = format!("{}\n", v.value);
+                s += &format!("class {} ({})\n", v.class, v.class_words);
+                s += &format!("stops {} (Left first) and {} (Right first)\n", v.left_stop, v.right_stop);
+                s += &format!("mean {}, temperature {}\n", v.mean, v.temperature);
+                let wall = |w: &[(String, String)]| {
+                    w.iter().map(|(t, x)| format!("({x} at t={t})")).collect::<Vec<_>>().join(" ")
+                };
+                s += &format!(
+                    "thermograph: left wall {}, right wall {}, mast at {} from t={}\n",
+                    wall(&v.thermograph.left),
+                    wall(&v.thermograph.right),
+                    v.mean,
+                    v.temperature
+                );
+                if let Some(parts) = v.parts {
+                    s += &format!("{parts} distinct parts valued\n");
+                }
+                s
+            }
+            Report::Comparison(c) => {
+                format!(
+                    "{}\n{} is {} {}\n",
+                    c.holds,
+                    c.left,
+                    match c.relation {
+                        "less" => "less than",
+                        "equal" => "equal to",
+                        "greater" => "greater than",
+                        _ => "confused with",
+                    },
+                    c.right
+                )
+            }
+        }
+    }
+
+    /// The thermograph as SVG (a value only).
+    pub fn svg(&self) -> Result<String, String> {
+        match self {
+            Report::Value(v) => crate::plot::thermograph_svg(&format!("thermograph of {}", v.value), &v.graph),
+            Report::Comparison(_) => Err("a comparison has no thermograph".into()),
+        }
+    }
+}

@@ -1,0 +1,122 @@
+//! Partizan games: values in canonical form (numbers, nimbers, ups,
+//! switches and every other short game), their sums, comparisons, stops
+//! and thermographs, and the model a partizan game is written against.
+//!
+//! The value type is the centre ([`Store`] and its [`Id`]s); a game only
+//! says what Left and Right may move to, and, where it can, which
+//! independent parts a position splits into, so a big position is valued
+//! as the sum of its parts' values.
+
+pub mod dyadic;
+pub mod notation;
+pub mod store;
+pub mod thermo;
+
+use std::hash::Hash;
+
+pub use dyadic::Dyadic;
+pub use notation::{parse, value, Format, Parsed};
+pub use store::{Class, Id, Relation, Store};
+pub use thermo::{Thermograph, Trajectory};
+
+use rustc_hash::FxHashMap as HashMap;
+
+use crate::Control;
+
+/// A partizan game: Left's and Right's options of a position.
+pub trait Partizan {
+    type Position: Clone + Eq + Hash;
+
+    fn left_options(&self, p: &Self::Position) -> Vec<Self::Position>;
+    fn right_options(&self, p: &Self::Position) -> Vec<Self::Position>;
+
+    /// The independent parts `p` is the sum of (no move touches two);
+    /// by default `p` alone.
+    fn components(&self, p: &Self::Position) -> Vec<Self::Position> {
+        vec![p.clone()]
+    }
+
+    /// A representative of `p`'s symmetry class and whether its value is
+    /// the negative of `p`'s (a symmetry that swaps Left and Right):
+    /// positions with one representative are valued once.
+    fn normal(&self, p: &Self::Position) -> (Self::Position, bool) {
+        (p.clone(), false)
+    }
+}
+
+/// Values positions of one game, each part once.
+pub struct Valuer<'a, G: Partizan> {
+    game: &'a G,
+    pub store: &'a mut Store,
+    known: HashMap<G::Position, Id>,
+    /// Whole positions already valued as the sum of their parts (one
+    /// position is reached by moves in many orders).
+    sums: HashMap<G::Position, Id>,
+    /// Split positions into their components (off: value the whole tree,
+    /// which is what tests compare the split against).
+    pub split: bool,
+    ctl: Option<&'a Control>,
+}
+
+impl<'a, G: Partizan> Valuer<'a, G> {
+    pub fn new(game: &'a G, store: &'a mut Store) -> Self {
+        Valuer { game, store, known: HashMap::default(), sums: HashMap::default(), split: true, ctl: None }
+    }
+
+    /// Stops when `ctl` is interrupted, and counts positions valued on it.
+    pub fn with_control(mut self, ctl: &'a Control) -> Self {
+        self.ctl = Some(ctl);
+        self
+    }
+
+    /// How many distinct parts have been valued.
+    pub fn parts(&self) -> usize {
+        self.known.len()
+    }
+
+    pub fn value(&mut self, p: &G::Position) -> Result<Id, crate::Error> {
+        if !self.split {
+            return self.part(p);
+        }
+        if let Some(&v) = self.sums.get(p) {
+            return Ok(v);
+        }
+        let mut sum = self.store.zero();
+        for c in self.game.components(p) {
+            let v = match self.sums.get(&c) {
+                Some(&v) => v,
+                None => {
+                    let (n, negate) = self.game.normal(&c);
+                    let v = self.part(&n)?;
+                    let v = if negate { self.store.neg(v) } else { v };
+                    self.sums.insert(c, v);
+                    v
+                }
+            };
+            sum = self.store.add(sum, v);
+        }
+        self.sums.insert(p.clone(), sum);
+        Ok(sum)
+    }
+
+    fn part(&mut self, p: &G::Position) -> Result<Id, crate::Error> {
+        if let Some(&v) = self.known.get(p) {
+            return Ok(v);
+        }
+        if let Some(ctl) = self.ctl {
+            ctl.check()?;
+            ctl.advance(1);
+        }
+        let mut left = Vec::new();
+        for o in self.game.left_options(p) {
+            left.push(self.value(&o)?);
+        }
+        let mut right = Vec::new();
+        for o in self.game.right_options(p) {
+            right.push(self.value(&o)?);
+        }
+        let v = self.store.game(left, right);
+        self.known.insert(p.clone(), v);
+        Ok(v)
+    }
+}

@@ -1,0 +1,469 @@
+//! Short partizan games in canonical form, each interned once.
+//!
+//! Every value the store hands out is an [`Id`] of a canonical form, so
+//! two values are equal exactly when their ids are, and sums, negations
+//! and comparisons are computed once per pair of ids. Numbers are kept as
+//! numbers (their options made on demand), which is what lets an integer
+//! be large without a chain of forms behind it, and what the number
+//! translation and number avoidance theorems need to skip work.
+
+use std::rc::Rc;
+
+use rustc_hash::FxHashMap as HashMap;
+
+use super::dyadic::Dyadic;
+
+/// A canonical value in a [`Store`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Id(u32);
+
+impl Id {
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+enum Node {
+    Number(Dyadic),
+    /// A canonical form that is not a number; options sorted, distinct.
+    Form {
+        left: Rc<[Id]>,
+        right: Rc<[Id]>,
+    },
+}
+
+/// How a value compares with another (or with zero: its outcome class).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Relation {
+    Less,
+    Equal,
+    Greater,
+    /// Neither ≤ nor ≥: the first player wins their difference.
+    Confused,
+}
+
+/// Who wins a value: Left whoever starts (L, > 0), Right (R, < 0), the
+/// second player (P, = 0) or the first (N, ‖ 0).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Class {
+    L,
+    R,
+    P,
+    N,
+}
+
+impl Class {
+    pub fn letter(self) -> &'static str {
+        match self {
+            Class::L => "L",
+            Class::R => "R",
+            Class::P => "P",
+            Class::N => "N",
+        }
+    }
+
+    pub fn words(self) -> &'static str {
+        match self {
+            Class::L => "Left wins whoever starts",
+            Class::R => "Right wins whoever starts",
+            Class::P => "the second player wins",
+            Class::N => "the first player wins",
+        }
+    }
+}
+
+/// A form whose options are canonical but which may itself be neither
+/// canonical nor interned: what canonicalisation works on.
+#[derive(Clone, Debug)]
+struct Candidate {
+    left: Vec<Id>,
+    right: Vec<Id>,
+}
+
+#[derive(Default)]
+pub struct Store {
+    nodes: Vec<Node>,
+    /// Each value's (left stop, right stop), kept to cut comparisons short.
+    stops: Vec<(Dyadic, Dyadic)>,
+    index: HashMap<Node, Id>,
+    leq: HashMap<(Id, Id), bool>,
+    sums: HashMap<(Id, Id), Id>,
+    negatives: HashMap<Id, Id>,
+    pub(super) thermographs: HashMap<Id, super::thermo::Thermograph>,
+}
+
+impl Store {
+    pub fn new() -> Store {
+        let mut store = Store::default();
+        store.intern(Node::Number(Dyadic::ZERO));
+        store
+    }
+
+    /// How many distinct values the store holds.
+    pub fn len(&self) -> usize {
+        self.nodes.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.nodes.is_empty()
+    }
+
+    fn intern(&mut self, node: Node) -> Id {
+        if let Some(&id) = self.index.get(&node) {
+            return id;
+        }
+        let id = Id(u32::try_from(self.nodes.len()).expect("more than 2^32 values"));
+        let stops = match &node {
+            Node::Number(x) => (*x, *x),
+            Node::Form { left, right } => (
+                left.iter().map(|l| self.stops[l.index()].1).max().expect("a form that is no number has Left options"),
+                right
+                    .iter()
+                    .map(|r| self.stops[r.index()].0)
+                    .min()
+                    .expect("a form that is no number has Right options"),
+            ),
+        };
+        self.stops.push(stops);
+        self.nodes.push(node.clone());
+        self.index.insert(node, id);
+        id
+    }
+
+    pub fn zero(&mut self) -> Id {
+        self.number(Dyadic::ZERO)
+    }
+
+    pub fn number(&mut self, x: Dyadic) -> Id {
+        self.intern(Node::Number(x))
+    }
+
+    pub fn integer(&mut self, n: i128) -> Id {
+        self.number(Dyadic::integer(n))
+    }
+
+    /// `*n`: `{0, *, ..., *(n-1) | 0, *, ..., *(n-1)}`, canonical as it
+    /// stands (no option dominates or reverses).
+    pub fn nimber(&mut self, n: u32) -> Id {
+        let mut options = vec![self.zero()];
+        for _ in 1..=n {
+            let shared: Rc<[Id]> = options.clone().into();
+            options.push(self.intern(Node::Form { left: shared.clone(), right: shared }));
+        }
+        options[n as usize]
+    }
+
+    /// `n` when the value is `*n`.
+    pub fn as_nimber(&self, g: Id) -> Option<u32> {
+        match &self.nodes[g.index()] {
+            Node::Number(x) => (*x == Dyadic::ZERO).then_some(0),
+            Node::Form { left, right } if left == right => {
+                // *n's options are *0 ... *(n-1), which sort in that order
+                // (each interned after the one before)
+                let n = left.len() as u32;
+                left.iter().enumerate().all(|(i, &o)| self.as_nimber(o) == Some(i as u32)).then_some(n)
+            }
+            Node::Form { .. } => None,
+        }
+    }
+
+    /// `n·↑` (`n` negative: `|n|·↓`): ↑ = {0 | *}, (n+1)·↑ = {0 | n·↑ + *}.
+    pub fn up(&mut self, n: i32) -> Id {
+        let (zero, star) = (self.zero(), self.nimber(1));
+        let mut value = zero;
+        for _ in 0..n.unsigned_abs() {
+            let right = self.add(value, star);
+            value = self.game(vec![zero], vec![right]);
+        }
+        if n < 0 {
+            self.neg(value)
+        } else {
+            value
+        }
+    }
+
+    pub fn as_number(&self, g: Id) -> Option<Dyadic> {
+        match &self.nodes[g.index()] {
+            Node::Number(x) => Some(*x),
+            Node::Form { .. } => None,
+        }
+    }
+
+    /// Left's options of the canonical form.
+    pub fn left(&mut self, g: Id) -> Vec<Id> {
+        match self.nodes[g.index()].clone() {
+            Node::Form { left, .. } => left.to_vec(),
+            Node::Number(x) => match number_options(x).0 {
+                Some(l) => vec![self.number(l)],
+                None => Vec::new(),
+            },
+        }
+    }
+
+    /// Right's options of the canonical form.
+    pub fn right(&mut self, g: Id) -> Vec<Id> {
+        match self.nodes[g.index()].clone() {
+            Node::Form { right, .. } => right.to_vec(),
+            Node::Number(x) => match number_options(x).1 {
+                Some(r) => vec![self.number(r)],
+                None => Vec::new(),
+            },
+        }
+    }
+
+    /// The value of `{left | right}`, its options values already.
+    pub fn game(&mut self, left: Vec<Id>, right: Vec<Id>) -> Id {
+        let mut c = Candidate { left, right };
+        sort_dedup(&mut c.left);
+        sort_dedup(&mut c.right);
+        if let Some(x) = self.number_between(&c) {
+            return self.number(x);
+        }
+        self.remove_dominated(&mut c);
+        while self.bypass_reversible(&mut c) {
+            sort_dedup(&mut c.left);
+            sort_dedup(&mut c.right);
+            self.remove_dominated(&mut c);
+        }
+        if let Some(x) = self.number_between(&c) {
+            return self.number(x);
+        }
+        self.intern(Node::Form { left: c.left.into(), right: c.right.into() })
+    }
+
+    /// The simplest number between the options, when they are all
+    /// numbers and Left's are below Right's.
+    fn number_between(&self, c: &Candidate) -> Option<Dyadic> {
+        let numbers = |ids: &[Id]| ids.iter().map(|&g| self.as_number(g)).collect::<Option<Vec<_>>>();
+        let (l, r) = (numbers(&c.left)?, numbers(&c.right)?);
+        let (lo, hi) = (l.iter().max().copied(), r.iter().min().copied());
+        match (lo, hi) {
+            (Some(lo), Some(hi)) if lo >= hi => None,
+            _ => Some(Dyadic::simplest_between(lo, hi)),
+        }
+    }
+
+    fn remove_dominated(&mut self, c: &mut Candidate) {
+        // Left keeps its maximal options, Right its minimal ones; equal
+        // values are one id already.
+        let left = c.left.clone();
+        c.left.retain(|&a| !left.iter().any(|&b| b != a && self.leq(a, b)));
+        let right = c.right.clone();
+        c.right.retain(|&a| !right.iter().any(|&b| b != a && self.leq(b, a)));
+    }
+
+    /// Bypass one round of reversible options; whether any was.
+    fn bypass_reversible(&mut self, c: &mut Candidate) -> bool {
+        let mut changed = false;
+        let mut left = Vec::new();
+        for a in c.left.clone() {
+            // a is reversible through a^R when a^R ≤ G: Left's a is then
+            // as good as the options Left has from a^R.
+            let through = self.right(a).into_iter().find(|&ar| self.leq_candidate_right(ar, c));
+            match through {
+                Some(ar) => {
+                    left.extend(self.left(ar));
+                    changed = true;
+                }
+                None => left.push(a),
+            }
+        }
+        let mut right = Vec::new();
+        for a in c.right.clone() {
+            let through = self.left(a).into_iter().find(|&al| self.leq_candidate_left(c, al));
+            match through {
+                Some(al) => {
+                    right.extend(self.right(al));
+                    changed = true;
+                }
+                None => right.push(a),
+            }
+        }
+        c.left = left;
+        c.right = right;
+        changed
+    }
+
+    /// `g ≤ c`: no `g^L ≥ c` and no `c^R ≤ g`.
+    fn leq_candidate_right(&mut self, g: Id, c: &Candidate) -> bool {
+        for gl in self.left(g) {
+            if self.leq_candidate_left(c, gl) {
+                return false;
+            }
+        }
+        !c.right.iter().any(|&cr| self.leq(cr, g))
+    }
+
+    /// `c ≤ g`: no `c^L ≥ g` and no `g^R ≤ c`.
+    fn leq_candidate_left(&mut self, c: &Candidate, g: Id) -> bool {
+        if c.left.iter().any(|&cl| self.leq(g, cl)) {
+            return false;
+        }
+        for gr in self.right(g) {
+            if self.leq_candidate_right(gr, c) {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// `a ≤ b`.
+    pub fn leq(&mut self, a: Id, b: Id) -> bool {
+        if a == b {
+            return true;
+        }
+        if let Some(&known) = self.leq.get(&(a, b)) {
+            return known;
+        }
+        let ((als, ars), (bls, brs)) = (self.stops[a.index()], self.stops[b.index()]);
+        // a ≤ b needs both stops of a no higher than b's
+        if als > bls || ars > brs {
+            return false;
+        }
+        let answer = match (&self.nodes[a.index()], &self.nodes[b.index()]) {
+            (Node::Number(x), Node::Number(y)) => x <= y,
+            // Against a number x, a game's stops mostly settle it (G > x
+            // when its right stop is above x, G < x when its left stop is
+            // below), and otherwise only the game's own options matter
+            // (number avoidance: x ≤ G iff no G^R ≤ x).
+            (Node::Number(x), Node::Form { right, .. }) => {
+                let right = right.clone();
+                *x < brs || (*x <= bls && !right.iter().any(|&br| self.leq(br, a)))
+            }
+            (Node::Form { left, .. }, Node::Number(y)) => {
+                let left = left.clone();
+                als < *y || (ars <= *y && !left.iter().any(|&al| self.leq(b, al)))
+            }
+            (Node::Form { left, .. }, Node::Form { right, .. }) => {
+                let (left, right) = (left.clone(), right.clone());
+                !left.iter().any(|&al| self.leq(b, al)) && !right.iter().any(|&br| self.leq(br, a))
+            }
+        };
+        self.leq.insert((a, b), answer);
+        answer
+    }
+
+    pub fn compare(&mut self, a: Id, b: Id) -> Relation {
+        match (self.leq(a, b), self.leq(b, a)) {
+            (true, true) => Relation::Equal,
+            (true, false) => Relation::Less,
+            (false, true) => Relation::Greater,
+            (false, false) => Relation::Confused,
+        }
+    }
+
+    pub fn class(&mut self, g: Id) -> Class {
+        let zero = self.zero();
+        match self.compare(g, zero) {
+            Relation::Greater => Class::L,
+            Relation::Less => Class::R,
+            Relation::Equal => Class::P,
+            Relation::Confused => Class::N,
+        }
+    }
+
+    pub fn neg(&mut self, g: Id) -> Id {
+        if let Some(x) = self.as_number(g) {
+            return self.number(-x);
+        }
+        if let Some(&n) = self.negatives.get(&g) {
+            return n;
+        }
+        let (left, right) = (self.left(g), self.right(g));
+        let mut l: Vec<Id> = right.into_iter().map(|r| self.neg(r)).collect();
+        let mut r: Vec<Id> = left.into_iter().map(|x| self.neg(x)).collect();
+        sort_dedup(&mut l);
+        sort_dedup(&mut r);
+        // The negative of a canonical form is canonical.
+        let n = self.intern(Node::Form { left: l.into(), right: r.into() });
+        self.negatives.insert(g, n);
+        self.negatives.insert(n, g);
+        n
+    }
+
+    pub fn add(&mut self, a: Id, b: Id) -> Id {
+        let (a, b) = if a <= b { (a, b) } else { (b, a) };
+        match (self.as_number(a), self.as_number(b)) {
+            (Some(x), Some(y)) => return self.number(x + y),
+            (Some(x), None) if x == Dyadic::ZERO => return b,
+            (None, Some(y)) if y == Dyadic::ZERO => return a,
+            _ => {}
+        }
+        if let Some(&s) = self.sums.get(&(a, b)) {
+            return s;
+        }
+        let sum = match (self.as_number(a), self.as_number(b)) {
+            // Number translation: G + x = {G^L + x | G^R + x}, canonical
+            // as it stands when G is canonical and not a number.
+            (Some(_), None) | (None, Some(_)) => {
+                let (g, x) = if self.as_number(a).is_some() { (b, a) } else { (a, b) };
+                let mut l: Vec<Id> = self.left(g).into_iter().map(|gl| self.add(gl, x)).collect();
+                let mut r: Vec<Id> = self.right(g).into_iter().map(|gr| self.add(gr, x)).collect();
+                sort_dedup(&mut l);
+                sort_dedup(&mut r);
+                self.intern(Node::Form { left: l.into(), right: r.into() })
+            }
+            _ => {
+                let mut l = Vec::new();
+                let mut r = Vec::new();
+                for al in self.left(a) {
+                    l.push(self.add(al, b));
+                }
+                for bl in self.left(b) {
+                    l.push(self.add(a, bl));
+                }
+                for ar in self.right(a) {
+                    r.push(self.add(ar, b));
+                }
+                for br in self.right(b) {
+                    r.push(self.add(a, br));
+                }
+                self.game(l, r)
+            }
+        };
+        self.sums.insert((a, b), sum);
+        sum
+    }
+
+    pub fn sub(&mut self, a: Id, b: Id) -> Id {
+        let nb = self.neg(b);
+        self.add(a, nb)
+    }
+
+    /// The sum of many values.
+    pub fn sum(&mut self, values: impl IntoIterator<Item = Id>) -> Id {
+        let zero = self.zero();
+        values.into_iter().fold(zero, |s, v| self.add(s, v))
+    }
+
+    /// Left's stop: where the game ends as a number when Left starts and
+    /// both play to the number that suits them.
+    pub fn left_stop(&mut self, g: Id) -> Dyadic {
+        self.stops[g.index()].0
+    }
+
+    pub fn right_stop(&mut self, g: Id) -> Dyadic {
+        self.stops[g.index()].1
+    }
+}
+
+fn sort_dedup(ids: &mut Vec<Id>) {
+    ids.sort_unstable();
+    ids.dedup();
+}
+
+/// A number's canonical options: n = {n-1 |} for n > 0, {| n+1} for n < 0,
+/// m/2^k = {(m-1)/2^k | (m+1)/2^k}.
+fn number_options(x: Dyadic) -> (Option<Dyadic>, Option<Dyadic>) {
+    if x.is_integer() {
+        let n = x.num();
+        match n.cmp(&0) {
+            std::cmp::Ordering::Greater => (Some(Dyadic::integer(n - 1)), None),
+            std::cmp::Ordering::Less => (None, Some(Dyadic::integer(n + 1))),
+            std::cmp::Ordering::Equal => (None, None),
+        }
+    } else {
+        (Some(Dyadic::new(x.num() - 1, x.exp())), Some(Dyadic::new(x.num() + 1, x.exp())))
+    }
+}

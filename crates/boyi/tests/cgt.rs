@@ -1,0 +1,220 @@
+//! Canonical forms against the definitions: random game trees are valued
+//! by the store, and the value is compared with the tree itself by the
+//! plain recursive definitions of ≤ (no simplification anywhere).
+
+use boyi::cgt::{self, Dyadic, Format, Id, Parsed, Relation, Store};
+use proptest::prelude::*;
+use std::rc::Rc;
+
+/// A game tree as written, no simplification.
+#[derive(Debug)]
+struct Raw {
+    left: Vec<Rc<Raw>>,
+    right: Vec<Rc<Raw>>,
+}
+
+/// `a ≤ b` by the definition: no a^L ≥ b and no b^R ≤ a.
+fn leq(a: &Raw, b: &Raw) -> bool {
+    !a.left.iter().any(|al| leq(b, al)) && !b.right.iter().any(|br| leq(br, a))
+}
+
+fn equal(a: &Raw, b: &Raw) -> bool {
+    leq(a, b) && leq(b, a)
+}
+
+fn raw_sum(a: &Rc<Raw>, b: &Rc<Raw>) -> Rc<Raw> {
+    let mut left: Vec<Rc<Raw>> = a.left.iter().map(|al| raw_sum(al, b)).collect();
+    left.extend(b.left.iter().map(|bl| raw_sum(a, bl)));
+    let mut right: Vec<Rc<Raw>> = a.right.iter().map(|ar| raw_sum(ar, b)).collect();
+    right.extend(b.right.iter().map(|br| raw_sum(a, br)));
+    Rc::new(Raw { left, right })
+}
+
+/// The store's canonical form written out as a tree.
+fn tree(store: &mut Store, g: Id) -> Rc<Raw> {
+    let (l, r) = (store.left(g), store.right(g));
+    Rc::new(Raw {
+        left: l.into_iter().map(|x| tree(store, x)).collect(),
+        right: r.into_iter().map(|x| tree(store, x)).collect(),
+    })
+}
+
+fn value(store: &mut Store, t: &Raw) -> Id {
+    let l = t.left.iter().map(|x| value(store, x)).collect();
+    let r = t.right.iter().map(|x| value(store, x)).collect();
+    store.game(l, r)
+}
+
+/// Random trees up to `depth` deep, up to three options a side.
+fn arb_raw(depth: u32) -> BoxedStrategy<Rc<Raw>> {
+    let leaf = Just(Rc::new(Raw { left: vec![], right: vec![] })).boxed();
+    leaf.prop_recursive(depth, 40, 3, |inner| {
+        (prop::collection::vec(inner.clone(), 0..3), prop::collection::vec(inner, 0..3))
+            .prop_map(|(left, right)| Rc::new(Raw { left, right }))
+    })
+    .boxed()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn canonical_forms_equal_the_trees(t in arb_raw(4)) {
+        let mut s = Store::new();
+        let v = value(&mut s, &t);
+        let c = tree(&mut s, v);
+        prop_assert!(equal(&c, &t), "{} is not the tree's value", s.write(v, Format::Braces));
+        // canonical: no smaller form. Its birthday is at most the tree's.
+        prop_assert!(depth(&c) <= depth(&t));
+    }
+
+    #[test]
+    fn equal_values_are_one_id_and_order_agrees(a in arb_raw(3), b in arb_raw(3)) {
+        let mut s = Store::new();
+        let (va, vb) = (value(&mut s, &a), value(&mut s, &b));
+        prop_assert_eq!(va == vb, equal(&a, &b));
+        prop_assert_eq!(s.leq(va, vb), leq(&a, &b));
+        prop_assert_eq!(s.leq(vb, va), leq(&b, &a));
+    }
+
+    #[test]
+    fn sums_and_negatives_agree_with_the_trees(a in arb_raw(3), b in arb_raw(3)) {
+        let mut s = Store::new();
+        let (va, vb) = (value(&mut s, &a), value(&mut s, &b));
+        let sum = s.add(va, vb);
+        let raw = raw_sum(&a, &b);
+        prop_assert_eq!(value(&mut s, &raw), sum);
+        let na = s.neg(va);
+        prop_assert_eq!(s.add(va, na), s.zero());
+    }
+
+    #[test]
+    fn both_notations_read_back(t in arb_raw(4)) {
+        let mut s = Store::new();
+        let v = value(&mut s, &t);
+        for format in [Format::Cgsuite, Format::Braces] {
+            let text = s.write(v, format);
+            prop_assert_eq!(cgt::value(&mut s, &text), Ok(v), "{}", text);
+        }
+    }
+
+    #[test]
+    fn stops_bound_the_mean(t in arb_raw(4)) {
+        let mut s = Store::new();
+        let v = value(&mut s, &t);
+        let th = s.thermograph(v);
+        let (ls, rs) = (s.left_stop(v), s.right_stop(v));
+        prop_assert!(rs <= th.mean && th.mean <= ls, "{} {} {}", rs, th.mean, ls);
+        // the walls at t = 0 are the stops
+        prop_assert_eq!(th.left.at(Dyadic::ZERO), ls);
+        prop_assert_eq!(th.right.at(Dyadic::ZERO), rs);
+        // the mean of a sum is the sum of the means
+        let w = s.add(v, v);
+        prop_assert_eq!(s.mean(w), th.mean + th.mean);
+    }
+}
+
+fn depth(t: &Raw) -> usize {
+    t.left.iter().chain(t.right.iter()).map(|x| depth(x) + 1).max().unwrap_or(0)
+}
+
+fn read(s: &mut Store, text: &str) -> Id {
+    cgt::value(s, text).unwrap_or_else(|e| panic!("{text}: {e}"))
+}
+
+#[test]
+fn known_values_and_their_names() {
+    let mut s = Store::new();
+    for (text, name) in [
+        ("{0|}", "1"),
+        ("{|0}", "-1"),
+        ("{0|0}", "*"),
+        ("{0|1}", "1/2"),
+        ("{0|*}", "^"),
+        ("{*|0}", "v"),
+        ("{0,*|0,*}", "*2"),
+        ("{1|-1}", "±1"),
+        ("{3|1}", "2±1"),
+        ("{1|1}", "1*"),
+        ("{0|^*}", "^^"),
+        ("^ + ^", "^^"),
+        ("^ + *", "^*"),
+        ("* + *", "0"),
+        ("1/2 + 1/2", "1"),
+        ("{*|*}", "0"),
+        ("{{2|0}|-1}", "{2|0||-1}"),
+        ("{2|0||-1}", "{2|0||-1}"),
+        ("3/4 - 1/4", "1/2"),
+        ("-(1/2)", "-1/2"),
+        ("+-1", "±1"),
+    ] {
+        let v = read(&mut s, text);
+        assert_eq!(s.write(v, Format::Cgsuite), name, "{text}");
+    }
+    let g = read(&mut s, "{2|0||-1}");
+    assert_eq!(s.write(g, Format::Braces), "{{2|0}|-1}");
+    let g = read(&mut s, "^*");
+    assert_eq!(s.write(g, Format::Braces), "{0,*|0}");
+}
+
+#[test]
+fn comparisons_and_classes() {
+    let mut s = Store::new();
+    let check = |s: &mut Store, text: &str, holds: bool| match cgt::parse(s, text) {
+        Ok(Parsed::Comparison { holds: h, .. }) => assert_eq!(h, holds, "{text}"),
+        other => panic!("{text}: {other:?}"),
+    };
+    check(&mut s, "^ > *", false);
+    check(&mut s, "^ <> *", true);
+    check(&mut s, "^ > 0", true);
+    check(&mut s, "{1|-1} <> 0", true);
+    check(&mut s, "1/2 < 1", true);
+    check(&mut s, "^^* > 0", true);
+    check(&mut s, "{1|-1} + {1|-1} == 0", true);
+    let (up, star) = (s.up(1), s.nimber(1));
+    assert_eq!(s.compare(up, star), Relation::Confused);
+    let pm = read(&mut s, "±1");
+    assert_eq!(s.class(pm).letter(), "N");
+    let half = read(&mut s, "1/2");
+    assert_eq!(s.class(half).letter(), "L");
+    for bad in ["{1|", "1/3", "{1||2||3}", "2.5", "x", "", "{,|}"] {
+        assert!(cgt::value(&mut s, bad).is_err(), "{bad} read");
+    }
+}
+
+#[test]
+fn thermographs_of_switches() {
+    let mut s = Store::new();
+    let d = |n: i128| Dyadic::integer(n);
+    let pm = read(&mut s, "±1");
+    let th = s.thermograph(pm);
+    assert_eq!((th.temperature, th.mean), (d(1), d(0)));
+    assert_eq!(th.left.points(), [(d(-1), d(2)), (d(1), d(0))]);
+    assert_eq!(th.right.points(), [(d(-1), d(-2)), (d(1), d(0))]);
+    // {2|0||-1}: Left's option 1±1 has right wall t then 1, so Left's
+    // scaffold is 0 to t = 1; Right's is t - 1; they meet at (1, 0).
+    let g = read(&mut s, "{2|0||-1}");
+    let th = s.thermograph(g);
+    assert_eq!((th.temperature, th.mean), (d(1), d(0)));
+    assert_eq!(th.left.points(), [(d(-1), d(0))]);
+    assert_eq!(th.right.points(), [(d(-1), d(-2)), (d(1), d(0))]);
+    // numbers: temperature -1 for integers, -1/2^k for m/2^k
+    let x = read(&mut s, "3/4");
+    assert_eq!(s.temperature(x), Dyadic::new(-1, 2));
+    let x = read(&mut s, "5");
+    assert_eq!(s.temperature(x), d(-1));
+    // infinitesimals are at temperature 0
+    let up = read(&mut s, "^");
+    assert_eq!(s.temperature(up), d(0));
+    let g = read(&mut s, "{3|1/2}");
+    assert_eq!((s.temperature(g), s.mean(g)), (Dyadic::new(5, 2), Dyadic::new(7, 2)));
+}
+
+#[test]
+fn big_numbers_stay_numbers() {
+    let mut s = Store::new();
+    let g = read(&mut s, "1000000000000 + {1|-1} - 999999999999");
+    assert_eq!(s.write(g, Format::Cgsuite), "1±1");
+    let n = read(&mut s, "{1000000|}");
+    assert_eq!(s.as_number(n), Some(Dyadic::integer(1000001)));
+}
