@@ -13,6 +13,8 @@
 
 use std::fmt;
 
+use super::Table;
+
 /// One kind of move.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Take {
@@ -119,6 +121,26 @@ impl Piles {
 }
 
 impl Piles {
+    /// Who wins each position below `side` (0: P, 1: N), `None` past
+    /// [`super::table::MOST_POSITIONS`]. A position is N when it moves to a
+    /// P-position found before it (a move lowers some piles and raises
+    /// none, so its option comes earlier in row-major order): far fewer
+    /// pairs than every position's options where P-positions are sparse.
+    pub fn outcomes(&self, side: usize) -> Option<Table> {
+        let total = side.checked_pow(self.piles as u32).filter(|&t| t <= super::table::MOST_POSITIONS)?;
+        let mut table = Table { dims: self.piles, side, values: vec![0; total] };
+        let mut p_positions: Vec<Vec<u64>> = Vec::new();
+        for i in 0..total {
+            let pos: Vec<u64> = table.coords(i).into_iter().map(|c| c as u64).collect();
+            let n = p_positions.iter().any(|q| self.is_move(&pos, q));
+            table.values[i] = u64::from(n);
+            if !n {
+                p_positions.push(pos);
+            }
+        }
+        Some(table)
+    }
+
     /// Whether `q` is an option of `p`, without listing them.
     pub fn is_move(&self, p: &[u64], q: &[u64]) -> bool {
         if p.len() != self.piles || q.len() != self.piles || p.iter().zip(q).any(|(a, b)| b > a) {
@@ -204,6 +226,20 @@ mod tests {
         let moore = Piles::parse("piles:3:moore2").unwrap();
         assert_eq!(moore.moves(&[1, 1, 1]).len(), 6);
         assert!(!moore.moves(&[1, 1, 1]).contains(&vec![0, 0, 0]));
+    }
+
+    #[test]
+    fn outcomes_are_the_grundy_tables_zeros() {
+        // brute force: every position's options listed, Grundy values by mex
+        for (text, side) in [("piles:2:one,equal", 20), ("piles:3:moore2", 8), ("piles:2:1.2,2.1", 20)] {
+            let game = Piles::parse(text).unwrap();
+            let mut tabler = super::super::table::Tabler::new(game.piles, |p: &[u64]| -> Result<_, ()> {
+                Ok(game.moves(p).into_iter().map(|q| vec![q]).collect())
+            });
+            let grundy = tabler.table(side).unwrap();
+            let zeros: Vec<u64> = grundy.values.iter().map(|&g| u64::from(g != 0)).collect();
+            assert_eq!(game.outcomes(side).unwrap().values, zeros, "{text}");
+        }
     }
 
     #[test]

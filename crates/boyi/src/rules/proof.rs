@@ -260,22 +260,9 @@ mod tests {
     use crate::rules::{find, Form, Table, Values};
     use proptest::prelude::*;
 
-    /// Who wins each position of `game` below `side`, by brute force (1:
-    /// N, 0: P): a position is N when it moves to a P-position found
-    /// before it. A move lowers some coordinates and raises none, so its
-    /// option comes earlier in row-major order.
+    /// Who wins each position of `game` below `side`, by brute force.
     fn outcomes(game: &Piles, side: usize) -> Table {
-        let mut table = Table { dims: game.piles, side, values: vec![0; side.pow(game.piles as u32)] };
-        let mut p_positions: Vec<Vec<u64>> = Vec::new();
-        for i in 0..table.len() {
-            let pos: Vec<u64> = table.coords(i).into_iter().map(|c| c as u64).collect();
-            let n = p_positions.iter().any(|q| game.is_move(&pos, q));
-            table.values[i] = u64::from(n);
-            if !n {
-                p_positions.push(pos);
-            }
-        }
-        table
+        game.outcomes(side).unwrap()
     }
 
     fn proved(text: &str, side: usize) -> (Rule, Result<(), NotProved>) {
