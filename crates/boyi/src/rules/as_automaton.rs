@@ -147,6 +147,9 @@ fn linear(l: &Linear, dims: usize, base: u32) -> Result<Automaton, String> {
 /// A periodic sequence of one pile: n mod the period, and n while it is
 /// below the preperiod plus a period (None past it).
 fn periodic(p: &Periodic) -> Result<Automaton, String> {
+    if p.period == 0 || p.values.len() as u64 != p.preperiod + p.period {
+        return Err("a periodic sequence without a period".into());
+    }
     if p.saltus != 0 {
         return Err("an arithmetic-periodic sequence is not an outcome".into());
     }

@@ -77,6 +77,9 @@ pub fn kernel(rule: &Rule, game: &Piles) -> Result<String, NotProved> {
         return Err(NotProved::Outside("the rule's coordinates are not the game's piles".into()));
     }
     let automaton = as_automaton::of(rule).map_err(NotProved::Outside)?;
+    if automaton.dims != game.piles {
+        return Err(NotProved::Outside("the automaton's coordinates are not the game's piles".into()));
+    }
     let pset = PSet::of(&automaton)?;
     let moves = relation::moves(game, pset.base).map_err(NotProved::Outside)?;
     no_move_joins(&pset, &moves, game.piles)?;
@@ -376,6 +379,25 @@ mod tests {
         let wythoff = Piles::parse("piles:2:one,equal").unwrap();
         let wrong = kernel(&right, &wythoff).unwrap_err();
         assert_real(&right, &wythoff, &wrong);
+    }
+
+    #[test]
+    fn base_three_is_proved_and_refused_as_well() {
+        // two piles of Nim read in base 3: equal digits so far, or not
+        let same = (0..9).map(|l| if l % 3 == l / 3 { 0 } else { 1 }).collect();
+        let mut a =
+            Automaton { numeration: Numeration::Base(3), dims: 2, next: vec![same, vec![1; 9]], output: vec![0, 1] };
+        let nim = Piles::parse("piles:2:one").unwrap();
+        let words = kernel(&rule_of(a.clone()), &nim).unwrap();
+        assert!(words.contains("in base 3"), "{words}");
+        // x = y also for the game of equal takes alone? (1, 0) cannot move: wrong
+        let equal = Piles::parse("piles:2:equal").unwrap();
+        let wrong = kernel(&rule_of(a.clone()), &equal).unwrap_err();
+        assert_real(&rule_of(a.clone()), &equal, &wrong);
+        // the digit 2 on both piles called N: (2, 2) is N with no move to P
+        a.next[0][8] = 1;
+        let rule = rule_of(a);
+        assert_real(&rule, &nim, &kernel(&rule, &nim).unwrap_err());
     }
 
     #[test]
