@@ -105,6 +105,26 @@ fn explain_says_which_theorem_answers() {
 }
 
 #[test]
+fn rule_of_a_game_of_takes_is_proved_where_its_p_set_is_automatic() {
+    // Nim on two piles: the XOR of the nimbers, tabled from the moves
+    let out = boyi(&["rule", "piles:2:one", "--json"], "");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["status"].as_str(), Some("proved"), "{v}");
+    assert!(v["proof"].as_str().unwrap().starts_with("the kernel property over all positions"), "{v}");
+    // Moore's Nim_2 on three piles: a base-2 automaton
+    let out = boyi(&["rule", "piles:3:moore2", "--to", "31"], "");
+    let s = text(&out.stdout);
+    assert!(s.contains("family: automatic, proved (the kernel property"), "{s}{}", text(&out.stderr));
+    // Wythoff's game: Beatty pairs, checked and said why not proved
+    let out = boyi(&["rule", "piles:2:one,equal", "--to", "95"], "");
+    let s = text(&out.stdout);
+    assert!(s.contains("beatty, checked to coordinates below 96") && s.contains("not proved: "), "{s}");
+    let out = boyi(&["rule", "piles:2:one,zero"], "");
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
+}
+
+#[test]
 fn rule_of_a_heap_code_is_proved_and_of_a_game_checked() {
     let out = boyi(&["rule", "sub:1,3,4", "--json"], "");
     assert!(out.status.success(), "{}", text(&out.stderr));

@@ -1,8 +1,11 @@
 //! What `boyi rule` reports: the rule a heap code's Grundy values follow
-//! (proved by the periodicity theorem where it applies), or the rule of a
-//! catalogue game of integer positions (checked to the table's extent).
+//! (proved by the periodicity theorem where it applies), the rule of a
+//! catalogue game of integer positions (checked to the table's extent), or
+//! of a k-pile game given as takes (`piles:2:one,equal`: proved over every
+//! position by automata where its P-set is automatic in base b).
 
-use boyi::rules::{self, Rule, Status, Table, Values};
+use boyi::rules::piles::Piles;
+use boyi::rules::{self, proof, Rule, Status, Table, Values};
 use boyi::Control;
 use serde::Serialize;
 
@@ -20,6 +23,9 @@ pub struct RuleReport {
     pub status: &'static str,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub proof: Option<String>,
+    /// Why a rule of a game given as takes is not proved.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub not_proved: Option<String>,
     pub checked_to: u64,
     pub exceptions: Vec<(Vec<u64>, u64)>,
     pub text: String,
@@ -43,6 +49,7 @@ impl RuleReport {
             family: rule.family(),
             status: rule.status.name(),
             proof: rule.proof.clone(),
+            not_proved: None,
             checked_to: rule.checked_to,
             exceptions: rule.exceptions.clone(),
             text: rule.text(),
@@ -61,6 +68,9 @@ impl RuleReport {
             Some(proof) => s += &format!(" ({proof})\n"),
             None if self.rule.form.is_some() => s += &format!(" to coordinates below {}\n", self.checked_to),
             None => s += &format!(" (the table: coordinates below {})\n", self.checked_to),
+        }
+        if let Some(why) = &self.not_proved {
+            s += &format!("not proved: {why}\n");
         }
         if self.rule.form.is_some() {
             s += &format!("\nPython:\n{}\nC++:\n{}", self.python, self.cpp);
@@ -90,6 +100,12 @@ pub fn rule(
         Some("nimber") => Ok(Values::Nimber),
         Some(other) => Err(Error::input(format!("--values {other}: it is outcome or nimber"))),
     };
+    if name.starts_with("piles:") {
+        if !params.is_empty() {
+            return Err(Error::input(format!("`{name}` takes no parameters")));
+        }
+        return piles(name, to, kind(Values::Outcome)?);
+    }
     // A game by its id; a name a heap code reads too (0.07) is the code.
     let heap_code = crate::heap_report::grundy(name, 1, 2, ctl).is_ok();
     if let Some(entry) = catalogue::game(name).filter(|g| g.info().id == name || !heap_code) {
@@ -144,6 +160,37 @@ pub fn rule(
         rule,
         table,
     ))
+}
+
+/// The rule of a game given as takes (`piles:K:...`), proved over every
+/// position where `proof.rs` can. Outcomes are tabled from the P-positions
+/// alone, nimbers from every position's options.
+fn piles(name: &str, to: Option<u64>, values: Values) -> Result<RuleReport, Error> {
+    let game = Piles::parse(name).map_err(Error::input)?;
+    let too_large = |side| Error::input(format!("a table of side {side} is too large"));
+    let (mut rule, table) = match values {
+        Values::Outcome => rules::table::grow(game.piles, values, to, |side| {
+            game.outcomes(side).ok_or(rules::table::Failure::<()>::TooLarge(side))
+        }),
+        Values::Nimber => {
+            let mut tabler = rules::table::Tabler::new(game.piles, |p: &[u64]| -> Result<_, ()> {
+                Ok(game.moves(p).into_iter().map(|q| vec![q]).collect())
+            });
+            rules::table::find_growing(&mut tabler, values, to)
+        }
+    }
+    .map_err(|f| match f {
+        rules::table::Failure::TooLarge(side) => too_large(side),
+        // the moves never fail, and every take lowers the piles' sum
+        rules::table::Failure::Moves(()) | rules::table::Failure::Cycle(_) => Error::input("no table"),
+    })?;
+    let not_proved = match proof::prove(&mut rule, &game) {
+        Ok(()) => None,
+        Err(why) => Some(why.text()),
+    };
+    let mut report = RuleReport::new(game.to_string(), rule, table);
+    report.not_proved = not_proved;
+    Ok(report)
 }
 
 /// The catalogue games `boyi rule` tables.

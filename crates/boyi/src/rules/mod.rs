@@ -8,7 +8,8 @@
 //! times over the last two thirds of the table, a ratio pinned by every
 //! pair the box holds) and reports "none" otherwise. Where the table alone
 //! proves nothing, a rule is "checked" to the table's extent; "proved" is
-//! left to callers that know the moves (a heap code's periodicity theorem).
+//! left to callers that know the moves (a heap code's periodicity theorem,
+//! the kernel proof of `proof.rs` for a game of piles).
 //!
 //! Families, tried in order:
 //! - `periodic.rs`: one coordinate, periodic or arithmetic-periodic after
@@ -27,12 +28,22 @@
 //!
 //! `table.rs` makes the table from a game's moves; `code.rs` writes a rule
 //! as words, Python and C++.
+//!
+//! Where the moves are given as rules (`piles.rs`: k-pile games of takes)
+//! and the P-set is read by an automaton in base b, `proof.rs` proves the
+//! rule over every position: the P-set is the kernel of the move graph,
+//! checked by automata (`relation.rs`: the moves as an automaton on pairs;
+//! `as_automaton.rs`: a rule's P-set as one, whatever its family).
 
+pub mod as_automaton;
 pub mod automatic;
 pub mod beatty;
 pub mod code;
 pub mod linear;
 pub mod periodic;
+pub mod piles;
+pub mod proof;
+pub mod relation;
 pub mod sums;
 pub mod table;
 

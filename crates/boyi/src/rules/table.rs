@@ -112,16 +112,27 @@ pub fn find_growing<E, F>(
 where
     F: FnMut(&[u64]) -> Result<Vec<Option_>, E>,
 {
+    let dims = tabler.dims;
+    grow(dims, values, upto, |side| tabler.table(side))
+}
+
+/// [`find_growing`] with tables of a side made by `table`.
+pub fn grow<E>(
+    dims: usize,
+    values: super::Values,
+    upto: Option<u64>,
+    mut table: impl FnMut(usize) -> Result<Table, Failure<E>>,
+) -> Result<(super::Rule, Table), Failure<E>> {
     if let Some(upto) = upto {
         let side = usize::try_from(upto).ok().and_then(|u| u.checked_add(1)).ok_or(Failure::TooLarge(usize::MAX))?;
-        let table = tabler.table(side)?;
+        let table = table(side)?;
         return Ok((super::find(&table, values), table));
     }
-    let (first, last) = GROWTH[(tabler.dims - 1).min(3)];
+    let (first, last) = GROWTH[(dims - 1).min(3)];
     let mut side = first;
     let mut before: Option<super::Rule> = None;
     loop {
-        let table = tabler.table(side)?;
+        let table = table(side)?;
         let rule = super::find(&table, values);
         let settled = before.as_ref().is_some_and(|b| b.form == rule.form && b.exceptions == rule.exceptions);
         if settled || side >= last {
