@@ -270,14 +270,15 @@ pub enum Command {
         Right wins, P: the second player wins, N: the first), its stops, mean and temperature, and its \
         thermograph's walls.\n\n\
         `boyi cgt domineering 4x4` or `boyi cgt domineering '...|..#'` values a position of a partizan game of \
-        the catalogue (domineering: Left places vertical dominoes; rows joined by `|`, `.` empty, `#` filled).\n\
+        the catalogue: domineering (Left places vertical dominoes; rows joined by `|`, `.` empty, `#` filled), \
+        toads-and-frogs (TT..FF), clobber (xoxo|oxox) and cutcake (4x7+2x3).\n\
         `boyi cgt eval '{1|-1} + ^ + *'` values an expression in CGSuite's notation (numbers such as 3/4, *n, ^, v, \
         ±x, forms such as {2|0||-1}); `boyi cgt eval '^ > *'` compares two (< > <= >= == != and <> for confused).")]
     Cgt {
         /// A partizan game of the catalogue, or `eval`.
         game: String,
-        /// The position (or, after eval, the expression).
-        #[arg(num_args = 1.., required = true)]
+        /// The position (or, after eval, the expression; one starting with `-` after `--` unless a plain number).
+        #[arg(num_args = 1.., required = true, allow_negative_numbers = true)]
         position: Vec<String>,
         /// cgsuite (±1, ^*, {2|0||-1}) or braces ({1|-1}, {0,*|0}, {{2|0}|-1}).
         #[arg(long, default_value = "cgsuite", value_name = "FORMAT")]

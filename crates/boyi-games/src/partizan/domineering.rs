@@ -242,6 +242,15 @@ mod tests {
         // Left's only domino leaves Right a row of two; Right's best
         // leaves nothing: {-1 | 0}
         assert_eq!(named("...|.##"), "-1/2");
+        // rectangles as the cgt-py package (0.11) values them too
+        assert_eq!(named("3x7"), "-15/8±9/8");
+        assert_eq!(named("4x5"), "1");
+        assert_eq!(named("5x4"), "-1");
+        let (mut s, id) = value("4x4", true);
+        assert_eq!(
+            s.write(id, Format::Braces),
+            "{0,{{2|0},{2|{2|0}}|{2|0},{{2|0}|0}}|0,{{0|-2},{0|{0|-2}}|{0|-2},{{0|-2}|-2}}}"
+        );
     }
 
     #[test]

@@ -2,10 +2,13 @@
 //! canonical form by the engine's `cgt` module. One module a game; this
 //! list is the one place that names them.
 
+pub mod clobber;
+pub mod cutcake;
 pub mod domineering;
 pub mod report;
+pub mod toads_frogs;
 
-use boyi::cgt::{Id, Store, Valuer};
+use boyi::cgt::{Id, Partizan, Store, Valuer};
 use boyi::Control;
 
 use crate::error::Error;
@@ -22,32 +25,73 @@ pub trait PartizanListing: Sync {
     fn value(&self, store: &mut Store, position: &str, ctl: &Control) -> Result<(Id, usize), Error>;
 }
 
-struct DomineeringListing;
+/// A game of the list: its words and how its positions are read.
+struct Entry<G: Partizan> {
+    id: &'static str,
+    about: &'static str,
+    example: &'static str,
+    game: G,
+    parse: fn(&str) -> Result<G::Position, Error>,
+}
 
-impl PartizanListing for DomineeringListing {
+impl<G: Partizan + Sync> PartizanListing for Entry<G> {
     fn id(&self) -> &'static str {
-        "domineering"
+        self.id
     }
 
     fn about(&self) -> &'static str {
-        "Left places vertical dominoes, Right horizontal ones; rows joined by `|`, `.` empty, `#` filled, or RxC"
+        self.about
     }
 
     fn example(&self) -> &'static str {
-        "4x4"
+        self.example
     }
 
     fn value(&self, store: &mut Store, position: &str, ctl: &Control) -> Result<(Id, usize), Error> {
-        let region = domineering::Region::parse(position)?;
-        let mut valuer = Valuer::new(&domineering::Domineering, store).with_control(ctl);
-        let id = valuer.value(&region)?;
+        let position = (self.parse)(position)?;
+        let mut valuer = Valuer::new(&self.game, store).with_control(ctl);
+        let id = valuer.value(&position)?;
         Ok((id, valuer.parts()))
     }
 }
 
+static DOMINEERING: Entry<domineering::Domineering> = Entry {
+    id: "domineering",
+    about: "Left places vertical dominoes, Right horizontal ones; rows joined by `|`, `.` empty, `#` filled, or RxC",
+    example: "4x4",
+    game: domineering::Domineering,
+    parse: domineering::Region::parse,
+};
+
+static TOADS_AND_FROGS: Entry<toads_frogs::ToadsFrogs> = Entry {
+    id: "toads-and-frogs",
+    about: "Left's toads T move right, Right's frogs F left, a step into an empty cell . or a jump over one of the \
+            other kind",
+    example: "TT..FF",
+    game: toads_frogs::ToadsFrogs,
+    parse: toads_frogs::Strip::parse,
+};
+
+static CLOBBER: Entry<clobber::Clobber> = Entry {
+    id: "clobber",
+    about: "Left's stones x, Right's o; a stone moves onto a touching stone of the other colour, which goes; rows \
+            joined by `|`, `.` empty",
+    example: "xoxo|oxox",
+    game: clobber::Clobber,
+    parse: clobber::Board::parse,
+};
+
+static CUTCAKE: Entry<cutcake::Cutcake> = Entry {
+    id: "cutcake",
+    about: "Left cuts a cake along a vertical line, Right along a horizontal one; cakes HxW joined by +",
+    example: "4x7",
+    game: cutcake::Cutcake,
+    parse: cutcake::Cakes::parse,
+};
+
 /// Every partizan game boyi values.
 pub fn games() -> Vec<&'static dyn PartizanListing> {
-    vec![&DomineeringListing]
+    vec![&DOMINEERING, &TOADS_AND_FROGS, &CLOBBER, &CUTCAKE]
 }
 
 pub fn game(id: &str) -> Result<&'static dyn PartizanListing, Error> {
@@ -57,4 +101,112 @@ pub fn game(id: &str) -> Result<&'static dyn PartizanListing, Error> {
             games().iter().map(|g| g.id()).collect::<Vec<_>>().join(", ")
         ))
     })
+}
+
+#[cfg(test)]
+mod tests {
+    //! Every game's values against its plain game tree: options valued
+    //! with no parts, no symmetry and no simplification, compared with the
+    //! store's canonical form by the definition of ≤.
+    use super::*;
+    use boyi::cgt::Format;
+
+    /// `{tree} ≤ g` and `g ≤ {tree}` by the definitions, `tree` the plain
+    /// game tree of `p` (every option followed to the end).
+    fn equals_tree<G: Partizan>(game: &G, store: &mut Store, p: &G::Position, g: Id) -> bool {
+        fn tree_leq_value<G: Partizan>(game: &G, s: &mut Store, p: &G::Position, g: Id) -> bool {
+            // p ≤ g: no p^L ≥ g and no g^R ≤ p
+            !game.left_options(p).iter().any(|pl| value_leq_tree(game, s, g, pl))
+                && !s.right(g).into_iter().any(|gr| value_leq_tree(game, s, gr, p))
+        }
+        fn value_leq_tree<G: Partizan>(game: &G, s: &mut Store, g: Id, p: &G::Position) -> bool {
+            // g ≤ p: no g^L ≥ p and no p^R ≤ g
+            !s.left(g).into_iter().any(|gl| tree_leq_value(game, s, p, gl))
+                && !game.right_options(p).iter().any(|pr| tree_leq_value(game, s, pr, g))
+        }
+        tree_leq_value(game, store, p, g) && value_leq_tree(game, store, g, p)
+    }
+
+    fn check<G: Partizan>(game: &G, positions: &[G::Position]) {
+        let mut store = Store::new();
+        let values: Vec<Id> = {
+            let mut v = Valuer::new(game, &mut store);
+            positions.iter().map(|p| v.value(p).unwrap()).collect()
+        };
+        for (p, &g) in positions.iter().zip(&values) {
+            assert!(equals_tree(game, &mut store, p, g), "{}", store.write(g, Format::Braces));
+        }
+    }
+
+    #[test]
+    fn toads_and_frogs_against_the_tree() {
+        let mut strips = Vec::new();
+        for len in 1..=7u32 {
+            for code in 0..3u32.pow(len) {
+                let cells: Vec<u8> = (0..len).map(|i| b".TF"[(code / 3u32.pow(i) % 3) as usize]).collect();
+                strips.push(toads_frogs::Strip(cells));
+            }
+        }
+        check(&toads_frogs::ToadsFrogs, &strips);
+    }
+
+    #[test]
+    fn clobber_against_the_tree() {
+        let mut boards = Vec::new();
+        for (h, w) in [(1, 5), (2, 2), (2, 3), (3, 2)] {
+            for code in 0..3u32.pow(h * w) {
+                let cells: Vec<u8> = (0..h * w).map(|i| b".xo"[(code / 3u32.pow(i) % 3) as usize]).collect();
+                boards.push(clobber::Board { h: h as usize, w: w as usize, cells });
+            }
+        }
+        check(&clobber::Clobber, &boards);
+    }
+
+    #[test]
+    fn cutcake_against_the_tree() {
+        let mut cakes = Vec::new();
+        for h in 1..=4 {
+            for w in 1..=5 {
+                cakes.push(cutcake::Cakes(vec![(h, w)]));
+                cakes.push(cutcake::Cakes(vec![(h, w), (2, 1)]));
+            }
+        }
+        check(&cutcake::Cutcake, &cakes);
+    }
+
+    #[test]
+    fn domineering_against_the_tree() {
+        let mut regions = Vec::new();
+        for mask in 0u128..1 << 9 {
+            regions.push(domineering::Region { h: 3, w: 3, empty: mask });
+        }
+        for mask in (0u128..1 << 12).step_by(11) {
+            regions.push(domineering::Region { h: 3, w: 4, empty: mask });
+        }
+        check(&domineering::Domineering, &regions);
+    }
+
+    fn named(game: &str, position: &str) -> String {
+        let mut store = Store::new();
+        let (id, _) = super::game(game).unwrap().value(&mut store, position, &Control::default()).unwrap();
+        store.write(id, Format::Cgsuite)
+    }
+
+    #[test]
+    fn values_from_the_literature() {
+        // Clobber: two stones touching: whoever moves first takes the
+        // other and leaves a lone stone (0), so {0|0} = *; xxo is {0|*} = ^
+        assert_eq!(named("clobber", "xo"), "*");
+        assert_eq!(named("clobber", "xxo"), "^");
+        assert_eq!(named("clobber", "xo|ox"), named("clobber", "ox|xo"));
+        // Cutcake (Winning Ways, ch. 2): a 1xn cake is n-1 (Left cuts it to
+        // single pieces, Right never moves); a square is 0
+        assert_eq!(named("cutcake", "1x5"), "4");
+        assert_eq!(named("cutcake", "5x1"), "-4");
+        assert_eq!(named("cutcake", "2x2"), "0");
+        // Toads and Frogs: in T.F whoever moves first leaves the other no
+        // move; in T..F the first to move is the first blocked
+        assert_eq!(named("toads-and-frogs", "T.F"), "*");
+        assert_eq!(named("toads-and-frogs", "T..F"), "0");
+    }
 }
