@@ -8,6 +8,7 @@
 
 #[cfg(feature = "python")]
 mod catalogue;
+mod cgt;
 #[cfg(feature = "python")]
 mod database;
 #[cfg(feature = "python")]
@@ -56,6 +57,11 @@ fn _boyi(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<database::Database>()?;
     m.add_function(wrap_pyfunction!(database::open_db, m)?)?;
     m.add_class::<rules::Rule>()?;
+    m.add_class::<cgt::CgtValue>()?;
+    m.add_function(wrap_pyfunction!(cgt::cgt_parse, m)?)?;
+    m.add_function(wrap_pyfunction!(cgt::cgt_game, m)?)?;
+    m.add_function(wrap_pyfunction!(cgt::cgt_catalogue_value, m)?)?;
+    m.add_function(wrap_pyfunction!(cgt::cgt_games, m)?)?;
     m.add_function(wrap_pyfunction!(rules::find_rule, m)?)?;
     m.add_function(wrap_pyfunction!(rules::check_rule, m)?)?;
     Ok(())

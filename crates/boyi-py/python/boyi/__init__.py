@@ -22,6 +22,10 @@
   checked against the table.
 - ``open_db(path)``: a catalogue database (``boyi db build``): its slots as
   a numpy array over the file's memory map, and any position's value.
+- ``boyi.cgt``: partizan games' values in canonical form (``cgt.parse``,
+  ``cgt.value(game, position)`` for the catalogue's or your own game with
+  ``left_options`` and ``right_options``), with sums, comparisons, stops,
+  mean, temperature and thermographs.
 - Pictures (SVG, drawn in Rust like the command line's): ``Sequence`` and
   ``Solution`` objects draw themselves in Jupyter; ``plot_grundy(values)``,
   ``solution.plot()`` (remoteness histogram) and ``solution.plot_map(index)``
@@ -58,6 +62,8 @@ from ._boyi import (
     validate,
 )
 
+from . import cgt  # noqa: E402  (partizan values)
+
 __all__ = [
     "Database",
     "Period",
@@ -71,6 +77,7 @@ __all__ = [
     "__version__",
     "analyze",
     "catalogue",
+    "cgt",
     "check_rule",
     "find_rule",
     "games",

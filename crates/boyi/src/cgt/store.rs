@@ -7,7 +7,7 @@
 //! be large without a chain of forms behind it, and what the number
 //! translation and number avoidance theorems need to skip work.
 
-use std::rc::Rc;
+use std::sync::Arc as Rc;
 
 use rustc_hash::FxHashMap as HashMap;
 

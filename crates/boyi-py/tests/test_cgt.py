@@ -1,0 +1,75 @@
+"""boyi.cgt: partizan values from Python, for the catalogue's games and a
+game written here, checked against values worked out by hand."""
+
+from fractions import Fraction
+
+import pytest
+
+import boyi
+from boyi import cgt
+
+
+def test_values_add_compare_and_name_themselves():
+    pm, up, star = cgt.parse("{1|-1}"), cgt.parse("^"), cgt.parse("*")
+    assert pm.canonical == "±1" and pm.outcome == "N"
+    assert up + up == cgt.parse("^^")
+    assert star + star == 0
+    assert not up > star and up.confused_with(star)
+    assert up > 0 and -up < 0
+    assert cgt.parse("1/2") + cgt.parse("1/2") == 1
+    assert cgt.parse("{2|0||-1}").braces() == "{{2|0}|-1}"
+    assert cgt.game([0], [0]) == star
+    assert cgt.game([0, "*"], [0]).canonical == "^*"
+    assert len({up, cgt.parse("{0|*}")}) == 1
+    with pytest.raises(ValueError):
+        cgt.parse("{1|")
+
+
+def test_stops_mean_temperature_and_thermograph():
+    g = cgt.parse("{3|1/2}")
+    assert (g.left_stop, g.right_stop) == (3, Fraction(1, 2))
+    assert g.mean == Fraction(7, 4) and g.temperature == Fraction(5, 4)
+    th = cgt.parse("±1").thermograph()
+    assert th["left"] == [(-1, 2), (1, 0)] and th["right"] == [(-1, -2), (1, 0)]
+    assert cgt.parse("3/4").temperature == Fraction(-1, 4)
+
+
+def test_catalogue_games():
+    assert cgt.value("domineering", "2x2").canonical == "±1"
+    assert cgt.value("domineering", "3x7").braces() == "{-3/4|-3}"
+    assert cgt.value("clobber", "xo") == cgt.parse("*")
+    ids = [g[0] for g in cgt.games()]
+    assert {"domineering", "toads-and-frogs", "clobber", "cutcake"} <= set(ids)
+    with pytest.raises(ValueError):
+        cgt.value("domineering", "..|.")
+    with pytest.raises(ValueError):
+        cgt.value("chess", "2x2")
+
+
+class Domineering:
+    """Domineering written here: a position is a frozenset of empty cells."""
+
+    def left_options(self, cells):
+        return [cells - {(r, c), (r + 1, c)} for (r, c) in cells if (r + 1, c) in cells]
+
+    def right_options(self, cells):
+        return [cells - {(r, c), (r, c + 1)} for (r, c) in cells if (r, c + 1) in cells]
+
+
+def test_a_game_of_ones_own_equals_the_catalogues():
+    for h, w in [(2, 2), (3, 3), (2, 5), (3, 4)]:
+        cells = frozenset((r, c) for r in range(h) for c in range(w))
+        assert cgt.value(Domineering(), cells) == cgt.value("domineering", f"{h}x{w}"), (h, w)
+
+
+class Loop:
+    def left_options(self, pos):
+        return [1 - pos]
+
+    def right_options(self, pos):
+        return []
+
+
+def test_a_cycle_is_refused():
+    with pytest.raises(ValueError, match="again"):
+        cgt.value(Loop(), 0)
