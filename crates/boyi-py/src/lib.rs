@@ -8,6 +8,7 @@
 
 #[cfg(feature = "python")]
 mod catalogue;
+#[cfg(feature = "python")]
 mod cgt;
 #[cfg(feature = "python")]
 mod database;
