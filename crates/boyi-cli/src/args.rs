@@ -271,7 +271,9 @@ pub enum Command {
         thermograph's walls.\n\n\
         `boyi cgt domineering 4x4` or `boyi cgt domineering '...|..#'` values a position of a partizan game of \
         the catalogue: domineering (Left places vertical dominoes; rows joined by `|`, `.` empty, `#` filled), \
-        toads-and-frogs (TT..FF), clobber (xoxo|oxox) and cutcake (4x7+2x3).\n\
+        hackenbush (red-blue-green: edges u-v:C with 0 the ground, or stalks such as LRL+RR+G), toads-and-frogs \
+        (TT..FF), clobber (xoxo|oxox) and cutcake (4x7+2x3). A position of several parts lists them hottest \
+        first.\n\
         `boyi cgt eval '{1|-1} + ^ + *'` values an expression in CGSuite's notation (numbers such as 3/4, *n, ^, v, \
         ±x, forms such as {2|0||-1}); `boyi cgt eval '^ > *'` compares two (< > <= >= == != and <> for confused).")]
     Cgt {

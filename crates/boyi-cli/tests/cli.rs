@@ -621,6 +621,11 @@ fn cgt_values_positions_and_expressions() {
     assert_eq!(text(&out.stdout).lines().next(), Some("*"));
     let out = boyi(&["cgt", "domineering", "3x7", "--format", "braces"], "");
     assert_eq!(text(&out.stdout).lines().next(), Some("{-3/4|-3}"));
+    let out = boyi(&["cgt", "hackenbush", "LRL+RR"], "");
+    assert_eq!(text(&out.stdout).lines().next(), Some("-5/4"));
+    let out = boyi(&["cgt", "domineering", "..#..|..#.."], "");
+    let s = text(&out.stdout);
+    assert!(s.contains("2 parts, hottest first:\n  ..|.. = ±1 (temperature 1)\n"), "{s}");
     let out = boyi(&["cgt", "eval", "^ > *"], "");
     assert_eq!(text(&out.stdout), "false\n^ is confused with *\n");
     let out = boyi(&["cgt", "eval", "{1|-1} + ^ + *", "--json"], "");

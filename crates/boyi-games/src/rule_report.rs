@@ -165,7 +165,7 @@ pub fn rule(
 /// The rule of a game given as takes (`piles:K:...`), proved over every
 /// position where `proof.rs` can. Outcomes are tabled from the P-positions
 /// alone, nimbers from every position's options.
-fn piles(name: &str, to: Option<u64>, values: Values) -> Result<RuleReport, Error> {
+pub fn piles(name: &str, to: Option<u64>, values: Values) -> Result<RuleReport, Error> {
     let game = Piles::parse(name).map_err(Error::input)?;
     let too_large = |side| Error::input(format!("a table of side {side} is too large"));
     let (mut rule, table) = match values {

@@ -142,6 +142,12 @@ impl Rule {
         self.rule.family()
     }
 
+    /// Why the rule is proved, where it is (the theorem or the automata).
+    #[getter]
+    fn proof(&self) -> Option<String> {
+        self.rule.proof.clone()
+    }
+
     /// `"proved"`, `"checked"` (it agrees with the whole table, no further) or `"none"`.
     #[getter]
     fn status(&self) -> &'static str {
@@ -246,6 +252,13 @@ pub fn find_rule(
     let values = kind(values)?;
     if dims == 0 {
         return Err(PyValueError::new_err("dims is 1 or more"));
+    }
+    // A game given as takes ("piles:2:one,equal"): its moves are read as
+    // rules, so its rule may be proved over every position.
+    if let Ok(text) = moves.extract::<String>() {
+        let report = boyi_games::rule_report::piles(&text, upto.map(|u| u as u64), values)
+            .map_err(|e| PyValueError::new_err(format!("find_rule: {e}")))?;
+        return Rule::new(py, report.rule, report.table);
     }
     let mut tabler = Tabler::new(moves_of(moves)?, dims);
     let (rule, table) =

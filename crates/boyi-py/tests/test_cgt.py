@@ -38,6 +38,8 @@ def test_catalogue_games():
     assert cgt.value("domineering", "2x2").canonical == "±1"
     assert cgt.value("domineering", "3x7").braces() == "{-3/4|-3}"
     assert cgt.value("clobber", "xo") == cgt.parse("*")
+    # Berlekamp: LRL is 1 - 1/2 + 1/4
+    assert cgt.value("hackenbush", "LRL").number() == Fraction(3, 4)
     ids = [g[0] for g in cgt.games()]
     assert {"domineering", "toads-and-frogs", "clobber", "cutcake"} <= set(ids)
     with pytest.raises(ValueError):

@@ -243,3 +243,16 @@ def test_random_subtraction_games_never_get_a_wrong_rule():
         table = boyi.grundy(subtraction(takes), 6000)
         if rule.family != "none":
             assert all(rule.predict(n) == ("P" if table[n] == 0 else "N") for n in range(6001)), takes
+
+
+def test_a_game_given_as_takes_is_proved():
+    # Nim on three piles: P iff the XOR is 0, proved by automata over all
+    # positions; Moore's Nim_2 too; Wythoff's game only checked
+    nim = boyi.find_rule("piles:3:one", upto=15)
+    assert nim.status == "proved" and "kernel" in nim.proof
+    assert nim.predict((10**18, 10**18 + 5, 5)) == "P"
+    assert boyi.find_rule("piles:3:moore2", upto=15).status == "proved"
+    wythoff = boyi.find_rule("piles:2:one,equal", upto=60)
+    assert wythoff.family == "beatty" and wythoff.status == "checked" and wythoff.proof is None
+    with pytest.raises(ValueError):
+        boyi.find_rule("piles:2:sideways")

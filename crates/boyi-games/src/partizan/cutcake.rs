@@ -53,6 +53,13 @@ impl Cakes {
     }
 }
 
+impl std::fmt::Display for Cakes {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let cakes: Vec<String> = self.0.iter().map(|(h, w)| format!("{h}x{w}")).collect();
+        write!(f, "{}", cakes.join("+"))
+    }
+}
+
 pub struct Cutcake;
 
 impl Partizan for Cutcake {

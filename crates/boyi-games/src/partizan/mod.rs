@@ -5,6 +5,7 @@
 pub mod clobber;
 pub mod cutcake;
 pub mod domineering;
+pub mod hackenbush;
 pub mod report;
 pub mod toads_frogs;
 
@@ -22,7 +23,19 @@ pub trait PartizanListing: Sync {
     /// A position to try.
     fn example(&self) -> &'static str;
     /// The value of `position`, and how many distinct parts were valued.
-    fn value(&self, store: &mut Store, position: &str, ctl: &Control) -> Result<(Id, usize), Error>;
+    fn value(&self, store: &mut Store, position: &str, ctl: &Control) -> Result<(Id, usize), Error> {
+        self.parts(store, position, ctl).map(|v| (v.value, v.valued))
+    }
+    /// The value of `position` and of each independent part of it.
+    fn parts(&self, store: &mut Store, position: &str, ctl: &Control) -> Result<Valued, Error>;
+}
+
+/// A position's value and its parts' (as written, and valued).
+pub struct Valued {
+    pub value: Id,
+    pub parts: Vec<(String, Id)>,
+    /// Distinct parts valued on the way.
+    pub valued: usize,
 }
 
 /// A game of the list: its words and how its positions are read.
@@ -34,7 +47,10 @@ struct Entry<G: Partizan> {
     parse: fn(&str) -> Result<G::Position, Error>,
 }
 
-impl<G: Partizan + Sync> PartizanListing for Entry<G> {
+impl<G: Partizan + Sync> PartizanListing for Entry<G>
+where
+    G::Position: std::fmt::Display,
+{
     fn id(&self) -> &'static str {
         self.id
     }
@@ -47,11 +63,15 @@ impl<G: Partizan + Sync> PartizanListing for Entry<G> {
         self.example
     }
 
-    fn value(&self, store: &mut Store, position: &str, ctl: &Control) -> Result<(Id, usize), Error> {
+    fn parts(&self, store: &mut Store, position: &str, ctl: &Control) -> Result<Valued, Error> {
         let position = (self.parse)(position)?;
         let mut valuer = Valuer::new(&self.game, store).with_control(ctl);
-        let id = valuer.value(&position)?;
-        Ok((id, valuer.parts()))
+        let value = valuer.value(&position)?;
+        let mut parts = Vec::new();
+        for part in self.game.components(&position) {
+            parts.push((part.to_string(), valuer.value(&part)?));
+        }
+        Ok(Valued { value, parts, valued: valuer.parts() })
     }
 }
 
@@ -81,6 +101,15 @@ static CLOBBER: Entry<clobber::Clobber> = Entry {
     parse: clobber::Board::parse,
 };
 
+static HACKENBUSH: Entry<hackenbush::Hackenbush> = Entry {
+    id: "hackenbush",
+    about: "Left cuts blue edges L, Right red ones R, either green G; what loses its way to the ground falls; \
+            edges u-v:C with 0 the ground, or stalks such as LRR+G",
+    example: "LRL+RR+G",
+    game: hackenbush::Hackenbush,
+    parse: hackenbush::Graph::parse,
+};
+
 static CUTCAKE: Entry<cutcake::Cutcake> = Entry {
     id: "cutcake",
     about: "Left cuts a cake along a vertical line, Right along a horizontal one; cakes HxW joined by +",
@@ -91,7 +120,7 @@ static CUTCAKE: Entry<cutcake::Cutcake> = Entry {
 
 /// Every partizan game boyi values.
 pub fn games() -> Vec<&'static dyn PartizanListing> {
-    vec![&DOMINEERING, &TOADS_AND_FROGS, &CLOBBER, &CUTCAKE]
+    vec![&DOMINEERING, &HACKENBUSH, &TOADS_AND_FROGS, &CLOBBER, &CUTCAKE]
 }
 
 pub fn game(id: &str) -> Result<&'static dyn PartizanListing, Error> {
@@ -172,6 +201,27 @@ mod tests {
             }
         }
         check(&cutcake::Cutcake, &cakes);
+    }
+
+    #[test]
+    fn hackenbush_against_the_tree() {
+        // every picture of up to five edges among four vertices, in all
+        // three colours, one in nine of them
+        let pairs: Vec<(u16, u16)> = (0..4).flat_map(|u| (u..4).map(move |v| (u, v))).collect();
+        let mut graphs = Vec::new();
+        let mut state = 12345u64;
+        for _ in 0..1500 {
+            let mut edges = Vec::new();
+            state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            let count = 1 + (state >> 33) as usize % 5;
+            for k in 0..count {
+                let r = state.rotate_left(7 * k as u32 + 3);
+                let (u, v) = pairs[(r % pairs.len() as u64) as usize];
+                edges.push(format!("{u}-{v}:{}", ["L", "R", "G"][(r / 7 % 3) as usize]));
+            }
+            graphs.push(hackenbush::Graph::parse(&edges.join(" ")).unwrap());
+        }
+        check(&hackenbush::Hackenbush, &graphs);
     }
 
     #[test]

@@ -27,11 +27,23 @@ pub struct ValueReport {
     pub thermograph: Walls,
     /// Distinct parts valued on the way (a game's positions only).
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub parts: Option<usize>,
+    pub valued: Option<usize>,
+    /// The independent parts the position is the sum of, when more than
+    /// one: each with its value and temperature, hottest first (where
+    /// the next move matters most).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub parts: Vec<Part>,
     #[serde(skip)]
     class_words: &'static str,
     #[serde(skip)]
     pub graph: Thermograph,
+}
+
+#[derive(Serialize)]
+pub struct Part {
+    pub position: String,
+    pub value: String,
+    pub temperature: String,
 }
 
 #[derive(Serialize)]
@@ -62,7 +74,7 @@ fn walls(th: &Thermograph) -> Walls {
     Walls { left: points(&th.left), right: points(&th.right) }
 }
 
-fn value_report(store: &mut Store, of: String, g: Id, format: Format, parts: Option<usize>) -> ValueReport {
+fn value_report(store: &mut Store, of: String, g: Id, format: Format, valued: Option<usize>) -> ValueReport {
     let th = store.thermograph(g);
     let class: Class = store.class(g);
     let stop = |d: Dyadic| d.to_string();
@@ -77,7 +89,8 @@ fn value_report(store: &mut Store, of: String, g: Id, format: Format, parts: Opt
         mean: th.mean.to_string(),
         temperature: th.temperature.to_string(),
         thermograph: walls(&th),
-        parts,
+        valued,
+        parts: Vec::new(),
         graph: th,
     }
 }
@@ -86,8 +99,22 @@ fn value_report(store: &mut Store, of: String, g: Id, format: Format, parts: Opt
 pub fn value(name: &str, position: &str, format: Format, ctl: &Control) -> Result<Report, Error> {
     let g = game(name)?;
     let mut store = Store::new();
-    let (id, parts) = g.value(&mut store, position, ctl)?;
-    Ok(Report::Value(Box::new(value_report(&mut store, format!("{} {position}", g.id()), id, format, Some(parts)))))
+    let valued = g.parts(&mut store, position, ctl)?;
+    let mut report =
+        value_report(&mut store, format!("{} {position}", g.id()), valued.value, format, Some(valued.valued));
+    if valued.parts.len() > 1 {
+        let mut parts: Vec<(Dyadic, Part)> = valued
+            .parts
+            .into_iter()
+            .map(|(position, id)| {
+                let t = store.temperature(id);
+                (t, Part { position, value: store.write(id, format), temperature: t.to_string() })
+            })
+            .collect();
+        parts.sort_by(|a, b| b.0.cmp(&a.0));
+        report.parts = parts.into_iter().map(|(_, p)| p).collect();
+    }
+    Ok(Report::Value(Box::new(report)))
 }
 
 /// A value or a comparison written in CGSuite's notation.
@@ -128,8 +155,14 @@ impl Report {
                     v.mean,
                     v.temperature
                 );
-                if let Some(parts) = v.parts {
-                    s += &format!("{parts} distinct parts valued\n");
+                if !v.parts.is_empty() {
+                    s += &format!("{} parts, hottest first:\n", v.parts.len());
+                    for p in &v.parts {
+                        s += &format!("  {} = {} (temperature {})\n", p.position, p.value, p.temperature);
+                    }
+                }
+                if let Some(valued) = v.valued {
+                    s += &format!("{valued} distinct parts valued\n");
                 }
                 s
             }

@@ -169,7 +169,7 @@ mod tests {
         assert_eq!(s(Some(d(0, 0)), Some(d(1, 0))), d(1, 1));
         assert_eq!(s(Some(d(1, 1)), Some(d(1, 0))), d(3, 2));
         assert_eq!(s(Some(d(-5, 1)), Some(d(7, 2))), d(0, 0));
-        assert_eq!(s(Some(d(9, 3)), Some(d(5, 2))), d(1, 0));
+        assert_eq!(s(Some(d(9, 3)), Some(d(5, 2))), d(19, 4));
         assert_eq!(s(Some(d(1, 0)), Some(d(9, 3))), d(17, 4));
         assert_eq!(s(Some(d(-9, 3)), Some(d(-1, 0))), d(-17, 4));
         assert_eq!(d(3, 2).to_string(), "3/4");
