@@ -23,9 +23,12 @@ pub enum Colour {
     Green,
 }
 
-/// Edges `(u, v, colour)` with `u ≤ v`, sorted; all joined to vertex 0.
+/// An edge `(u, v, colour)`, `u ≤ v`.
+pub type Edge = (u16, u16, Colour);
+
+/// Edges, sorted; all joined to vertex 0.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Graph(pub Vec<(u16, u16, Colour)>);
+pub struct Graph(pub Vec<Edge>);
 
 fn colour(c: char) -> Option<Colour> {
     match c {
@@ -183,7 +186,7 @@ impl Partizan for Hackenbush {
                 }
             }
         }
-        let mut groups: Vec<(usize, Vec<(u16, u16, Colour)>)> = Vec::new();
+        let mut groups: Vec<(usize, Vec<Edge>)> = Vec::new();
         for i in 0..n {
             let r = root(&mut part, i);
             match groups.iter_mut().find(|g| g.0 == r) {

@@ -111,7 +111,7 @@ pub fn value(name: &str, position: &str, format: Format, ctl: &Control) -> Resul
                 (t, Part { position, value: store.write(id, format), temperature: t.to_string() })
             })
             .collect();
-        parts.sort_by(|a, b| b.0.cmp(&a.0));
+        parts.sort_by_key(|p| std::cmp::Reverse(p.0));
         report.parts = parts.into_iter().map(|(_, p)| p).collect();
     }
     Ok(Report::Value(Box::new(report)))
