@@ -291,6 +291,10 @@ pub enum Command {
         /// Also draw the thermograph, as SVG into FILE.
         #[arg(long, value_name = "FILE")]
         plot: Option<PathBuf>,
+        /// Only who wins, by a search of wins and losses whose small parts are valued (boards too big for a
+        /// canonical form).
+        #[arg(long)]
+        outcome: bool,
     },
     /// The rule a game's values follow, found in a table of them (打表找规律).
     #[command(long_about = "The rule a game's values follow, found in a table of them (打表找规律): periodic and \

@@ -373,7 +373,7 @@ fn run(command: Command, threads: Option<usize>, databases: Vec<Arc<Database>>, 
                 }
             }
         }
-        Command::Cgt { game, position, format, json, plot } => {
+        Command::Cgt { game, position, format, json, plot, outcome } => {
             let format = match format.as_str() {
                 "cgsuite" => boyi::cgt::Format::Cgsuite,
                 "braces" => boyi::cgt::Format::Braces,
@@ -382,6 +382,15 @@ fn run(command: Command, threads: Option<usize>, databases: Vec<Arc<Database>>, 
                 }
             };
             let text = position.join(" ");
+            if outcome {
+                let report = boyi_games::partizan::report::outcome(&game, &text, ctl).map_err(in_context("cgt"))?;
+                if json {
+                    write_stdout(&format!("{}\n", serde_json::to_string_pretty(&report).expect("reports serialize")));
+                } else {
+                    write_stdout(&report.render());
+                }
+                return Ok(());
+            }
             let report = if game == "eval" {
                 boyi_games::partizan::report::eval(&text, format)
             } else {

@@ -621,6 +621,12 @@ fn cgt_values_positions_and_expressions() {
     assert_eq!(text(&out.stdout).lines().next(), Some("*"));
     let out = boyi(&["cgt", "domineering", "3x7", "--format", "braces"], "");
     assert_eq!(text(&out.stdout).lines().next(), Some("{-3/4|-3}"));
+    // a part beyond reach is refused up front, with the figure: exit 3
+    let out = boyi(&["cgt", "domineering", "7x7"], "");
+    assert_eq!(out.status.code(), Some(3));
+    assert!(text(&out.stderr).contains("49 empty cells"), "{}", text(&out.stderr));
+    let out = boyi(&["cgt", "domineering", "6x5", "--outcome"], "");
+    assert!(text(&out.stdout).starts_with("class L (Left wins whoever starts)\n"), "{}", text(&out.stdout));
     let out = boyi(&["cgt", "hackenbush", "LRL+RR"], "");
     assert_eq!(text(&out.stdout).lines().next(), Some("-5/4"));
     let out = boyi(&["cgt", "domineering", "..#..|..#.."], "");

@@ -29,6 +29,13 @@ pub struct CgtValue {
     id: Id,
 }
 
+/// A dyadic rational from an int, a `Fraction` over a power of two, or a
+/// number in the notation ("3/4").
+fn dyadic(value: &Bound<'_, PyAny>) -> PyResult<Dyadic> {
+    let id = other(value)?;
+    store().as_number(id).ok_or_else(|| PyValueError::new_err("a number such as 1, 3/4 or Fraction(3, 4)"))
+}
+
 fn other(value: &Bound<'_, PyAny>) -> PyResult<Id> {
     if let Ok(v) = value.cast::<CgtValue>() {
         return Ok(v.get().id);
@@ -38,6 +45,12 @@ fn other(value: &Bound<'_, PyAny>) -> PyResult<Id> {
     }
     if let Ok(text) = value.extract::<String>() {
         return cgt::value(&mut store(), &text).map_err(PyValueError::new_err);
+    }
+    // a Fraction: numerator / denominator, the denominator a power of two
+    if let (Ok(n), Ok(d)) = (value.getattr("numerator"), value.getattr("denominator")) {
+        if let (Ok(n), Ok(d)) = (n.extract::<i64>(), d.extract::<i64>()) {
+            return cgt::value(&mut store(), &format!("{n}/{d}")).map_err(PyValueError::new_err);
+        }
     }
     Err(PyTypeError::new_err("a game value, an int or a value in CGSuite's notation"))
 }
@@ -95,6 +108,16 @@ impl CgtValue {
     fn temperature(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
         let d = store().temperature(self.id);
         fraction(py, d)
+    }
+
+    /// The value cooled by `t` (a number or `Fraction`, t ≥ 0): every move
+    /// taxed `t`, until it is cooled past its temperature to its mean.
+    fn cool(&self, t: &Bound<'_, PyAny>) -> PyResult<CgtValue> {
+        let d = dyadic(t)?;
+        if d < Dyadic::ZERO {
+            return Err(PyValueError::new_err("cool(t): t is 0 or more"));
+        }
+        Ok(CgtValue { id: store().cool(self.id, d) })
     }
 
     /// The number the value is (a `Fraction`), or `None`.

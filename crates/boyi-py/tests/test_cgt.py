@@ -32,6 +32,10 @@ def test_stops_mean_temperature_and_thermograph():
     th = cgt.parse("±1").thermograph()
     assert th["left"] == [(-1, 2), (1, 0)] and th["right"] == [(-1, -2), (1, 0)]
     assert cgt.parse("3/4").temperature == Fraction(-1, 4)
+    assert cgt.parse("±1").cool(1) == cgt.parse("*")
+    assert cgt.parse("{3|1/2}").cool(Fraction(1, 2)).canonical == "7/4±3/4"
+    with pytest.raises(ValueError):
+        cgt.parse("±1").cool(-1)
 
 
 def test_catalogue_games():

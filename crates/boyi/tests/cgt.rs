@@ -99,6 +99,18 @@ proptest! {
     }
 
     #[test]
+    fn cooling_gives_the_thermographs_walls(t in arb_raw(4), quarters in 0i128..16) {
+        let mut s = Store::new();
+        let v = value(&mut s, &t);
+        let th = s.thermograph(v);
+        let temp = Dyadic::new(quarters, 2);
+        let cooled = s.cool(v, temp);
+        // the walls are the cooled game's stops, two ways to the same thing
+        prop_assert_eq!(s.left_stop(cooled), th.left.at(temp), "{}", s.write(v, Format::Braces));
+        prop_assert_eq!(s.right_stop(cooled), th.right.at(temp), "{}", s.write(v, Format::Braces));
+    }
+
+    #[test]
     fn stops_bound_the_mean(t in arb_raw(4)) {
         let mut s = Store::new();
         let v = value(&mut s, &t);
@@ -206,6 +218,11 @@ fn thermographs_of_switches() {
     // infinitesimals are at temperature 0
     let up = read(&mut s, "^");
     assert_eq!(s.temperature(up), d(0));
+    // cooling: ±1 by 1 freezes to *, by more it is its mean
+    let pm = read(&mut s, "±1");
+    let star = s.nimber(1);
+    assert_eq!(s.cool(pm, d(1)), star);
+    assert_eq!(s.cool(pm, d(2)), s.zero());
     let g = read(&mut s, "{3|1/2}");
     assert_eq!((s.temperature(g), s.mean(g)), (Dyadic::new(5, 2), Dyadic::new(7, 2)));
 }

@@ -12,6 +12,19 @@ use crate::error::Error;
 /// Cells a region may have: one bit each.
 pub const MOST_CELLS: usize = 128;
 
+/// Cells the largest part of a position may have: a canonical form is
+/// out of reach beyond (5×6, 30 cells, takes about 10 s and 400 MB).
+pub const MOST_PART_CELLS: u32 = 36;
+
+/// The lowest `n` bits (n from 0 to 128).
+fn low_bits(n: usize) -> u128 {
+    if n == 0 {
+        0
+    } else {
+        u128::MAX >> (128 - n)
+    }
+}
+
 /// A region: `empty` has bit `r·w + c` set for each empty cell.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Region {
@@ -26,7 +39,7 @@ impl Region {
             return Err(Error::position(format!("a {h}x{w} region: boyi's Domineering takes 1 to {MOST_CELLS} cells")));
         }
         let cells = h * w;
-        let empty = if cells == 128 { u128::MAX } else { (1u128 << cells) - 1 };
+        let empty = low_bits(cells);
         Ok(Region { h: h as u8, w: w as u8, empty })
     }
 
@@ -119,17 +132,12 @@ impl Region {
 
     /// Every cell of the region's rectangle.
     fn full(&self) -> u128 {
-        let cells = self.cells();
-        if cells == 128 {
-            u128::MAX
-        } else {
-            (1u128 << cells) - 1
-        }
+        low_bits(self.cells())
     }
 
     /// The cells of one row, at row 0.
     fn row_mask(&self) -> u128 {
-        (1u128 << self.w) - 1
+        low_bits(self.w as usize)
     }
 
     /// Cells beside any of `x`, inside the rectangle (bit-parallel).
@@ -168,11 +176,31 @@ impl Region {
             let pw = right - left + 1;
             let mut empty = 0u128;
             for r in top..=bottom {
-                empty |= (part >> (r * w + left) & ((1u128 << pw) - 1)) << ((r - top) * pw);
+                empty |= (part >> (r * w + left) & low_bits(pw)) << ((r - top) * pw);
             }
             parts.push(Region { h: (bottom - top + 1) as u8, w: pw as u8, empty });
         }
         parts
+    }
+
+    /// Refused up front when a part is too large for its canonical form
+    /// to be found.
+    pub fn within_reach(&self) -> Result<(), Error> {
+        if let Some(big) = self.parts().into_iter().find(|p| p.empty.count_ones() > MOST_PART_CELLS) {
+            return Err(Error::TooBig(format!(
+                "a part of {} empty cells ({}x{} around it): canonical forms reach parts of {MOST_PART_CELLS} cells \
+                 (5x6, 30 cells, takes about 10 s and 400 MB); --outcome says who wins larger boards",
+                big.empty.count_ones(),
+                big.h,
+                big.w
+            )));
+        }
+        Ok(())
+    }
+
+    /// Empty cells: what a part's size is measured in.
+    pub fn empty_cells(&self) -> usize {
+        self.empty.count_ones() as usize
     }
 
     pub fn cells(&self) -> usize {
@@ -284,6 +312,12 @@ mod tests {
         for bad in ["..|.", "..x", "0x3", "12x12", ""] {
             assert!(Region::parse(bad).is_err(), "{bad}");
         }
+        assert!(Region::parse("7x7").unwrap().within_reach().is_err());
+        assert!(Region::parse(".......|#######|.......").unwrap().within_reach().is_ok());
+        // a strip of 128 cells: every bit, no shift past the word
+        let strip = Region::parse("1x128").unwrap();
+        assert_eq!(strip.parts(), [strip]);
+        assert_eq!(strip.placements(false).len(), 127);
     }
 }
 
@@ -324,6 +358,7 @@ mod outcome_tests {
             let v = valuer.value(r).unwrap();
             classes.push(v);
         }
+        let mut wanted = Vec::new();
         for (r, v) in regions.iter().zip(classes) {
             let memo = memos.entry((r.h, r.w)).or_default();
             let (left_first, right_first) = (wins(*r, true, memo), wins(*r, false, memo));
@@ -334,6 +369,16 @@ mod outcome_tests {
                 (false, false) => Class::P,
             };
             assert_eq!(store.class(v), want, "{r}");
+            wanted.push(want);
+        }
+        // the search of wins and losses, its parts up to `small` cells
+        // valued (0: nothing valued, all searched), says the same
+        for small in [0, 5, 9] {
+            let mut store = Store::new();
+            let mut search = boyi::cgt::Outcomes::new(&Domineering, &mut store, Region::empty_cells, small);
+            for (r, want) in regions.iter().zip(&wanted) {
+                assert_eq!(search.class(r).unwrap(), *want, "{r} (parts to {small} valued)");
+            }
         }
     }
 }

@@ -9,7 +9,7 @@ pub mod hackenbush;
 pub mod report;
 pub mod toads_frogs;
 
-use boyi::cgt::{Id, Partizan, Store, Valuer};
+use boyi::cgt::{Class, Id, Outcomes, Partizan, Store, Valuer};
 use boyi::Control;
 
 use crate::error::Error;
@@ -28,6 +28,9 @@ pub trait PartizanListing: Sync {
     }
     /// The value of `position` and of each independent part of it.
     fn parts(&self, store: &mut Store, position: &str, ctl: &Control) -> Result<Valued, Error>;
+    /// Who wins `position`, by a search of wins and losses whose small
+    /// parts are valued, not searched; and how many positions it searched.
+    fn outcome(&self, position: &str, ctl: &Control) -> Result<(Class, u64), Error>;
 }
 
 /// A position's value and its parts' (as written, and valued).
@@ -45,6 +48,15 @@ struct Entry<G: Partizan> {
     example: &'static str,
     game: G,
     parse: fn(&str) -> Result<G::Position, Error>,
+    /// Refuses a position whose canonical form is out of reach.
+    reach: fn(&G::Position) -> Result<(), Error>,
+    /// A part's size, and the size up to which `outcome` values parts.
+    size: fn(&G::Position) -> usize,
+    small: usize,
+}
+
+fn any<P>(_: &P) -> Result<(), Error> {
+    Ok(())
 }
 
 impl<G: Partizan + Sync> PartizanListing for Entry<G>
@@ -65,6 +77,7 @@ where
 
     fn parts(&self, store: &mut Store, position: &str, ctl: &Control) -> Result<Valued, Error> {
         let position = (self.parse)(position)?;
+        (self.reach)(&position)?;
         let mut valuer = Valuer::new(&self.game, store).with_control(ctl);
         let value = valuer.value(&position)?;
         let mut parts = Vec::new();
@@ -72,6 +85,14 @@ where
             parts.push((part.to_string(), valuer.value(&part)?));
         }
         Ok(Valued { value, parts, valued: valuer.parts() })
+    }
+
+    fn outcome(&self, position: &str, ctl: &Control) -> Result<(Class, u64), Error> {
+        let position = (self.parse)(position)?;
+        let mut store = Store::new();
+        let mut search = Outcomes::new(&self.game, &mut store, self.size, self.small).with_control(ctl);
+        let class = search.class(&position)?;
+        Ok((class, search.nodes))
     }
 }
 
@@ -81,6 +102,9 @@ static DOMINEERING: Entry<domineering::Domineering> = Entry {
     example: "4x4",
     game: domineering::Domineering,
     parse: domineering::Region::parse,
+    reach: domineering::Region::within_reach,
+    size: domineering::Region::empty_cells,
+    small: 16,
 };
 
 static TOADS_AND_FROGS: Entry<toads_frogs::ToadsFrogs> = Entry {
@@ -90,6 +114,9 @@ static TOADS_AND_FROGS: Entry<toads_frogs::ToadsFrogs> = Entry {
     example: "TT..FF",
     game: toads_frogs::ToadsFrogs,
     parse: toads_frogs::Strip::parse,
+    reach: any,
+    size: |s| s.0.len(),
+    small: 12,
 };
 
 static CLOBBER: Entry<clobber::Clobber> = Entry {
@@ -99,6 +126,9 @@ static CLOBBER: Entry<clobber::Clobber> = Entry {
     example: "xoxo|oxox",
     game: clobber::Clobber,
     parse: clobber::Board::parse,
+    reach: any,
+    size: |b| b.cells.iter().filter(|&&c| c != b'.').count(),
+    small: 10,
 };
 
 static HACKENBUSH: Entry<hackenbush::Hackenbush> = Entry {
@@ -108,6 +138,9 @@ static HACKENBUSH: Entry<hackenbush::Hackenbush> = Entry {
     example: "LRL+RR+G",
     game: hackenbush::Hackenbush,
     parse: hackenbush::Graph::parse,
+    reach: any,
+    size: |g| g.0.len(),
+    small: 12,
 };
 
 static CUTCAKE: Entry<cutcake::Cutcake> = Entry {
@@ -116,6 +149,9 @@ static CUTCAKE: Entry<cutcake::Cutcake> = Entry {
     example: "4x7",
     game: cutcake::Cutcake,
     parse: cutcake::Cakes::parse,
+    reach: any,
+    size: |c| c.0.iter().map(|&(h, w)| (h * w) as usize).sum(),
+    small: 64,
 };
 
 /// Every partizan game boyi values.
@@ -234,6 +270,27 @@ mod tests {
             regions.push(domineering::Region { h: 3, w: 4, empty: mask });
         }
         check(&domineering::Domineering, &regions);
+    }
+
+    #[test]
+    fn outcomes_by_search_agree_with_values() {
+        // searched (parts above the size valued) and read off the value
+        for (game, positions) in [
+            ("domineering", vec!["4x4", "3x5", "5x3", "4x5", "5x4", "3x6", "...#|....|.##.|....", "2x7"]),
+            ("toads-and-frogs", vec!["TTT..FFF", "TT.T..F.FF", "T.T.F.F", "TTTT...FFFF"]),
+            ("clobber", vec!["xoxo|oxox", "xoxox|oxoxo", "xxoo|ooxx|xoxo"]),
+            ("hackenbush", vec!["LRLRLRLRRLRLRLRL", "LLRRGGLRGL+RLRLR"]),
+            ("cutcake", vec!["8x9", "5x11+3x4"]),
+        ] {
+            let g = super::game(game).unwrap();
+            for p in positions {
+                let mut store = Store::new();
+                let (id, _) = g.value(&mut store, p, &Control::default()).unwrap();
+                let want = store.class(id);
+                let (class, _) = g.outcome(p, &Control::default()).unwrap();
+                assert_eq!(class, want, "{game} {p}");
+            }
+        }
     }
 
     fn named(game: &str, position: &str) -> String {

@@ -191,3 +191,38 @@ impl Report {
         }
     }
 }
+
+/// Who wins a position, found by search (`boyi cgt GAME POSITION --outcome`).
+#[derive(Serialize)]
+pub struct OutcomeReport {
+    pub of: String,
+    /// L, R, P or N.
+    pub class: &'static str,
+    /// Positions searched (parts small enough were valued instead).
+    pub searched: u64,
+    pub seconds: f64,
+    #[serde(skip)]
+    words: &'static str,
+}
+
+impl OutcomeReport {
+    pub fn render(&self) -> String {
+        format!(
+            "class {} ({})\n{} positions searched in {:.2} s\n",
+            self.class, self.words, self.searched, self.seconds
+        )
+    }
+}
+
+pub fn outcome(name: &str, position: &str, ctl: &Control) -> Result<OutcomeReport, Error> {
+    let g = game(name)?;
+    let started = std::time::Instant::now();
+    let (class, searched) = g.outcome(position, ctl)?;
+    Ok(OutcomeReport {
+        of: format!("{} {position}", g.id()),
+        class: class.letter(),
+        words: class.words(),
+        searched,
+        seconds: started.elapsed().as_secs_f64(),
+    })
+}

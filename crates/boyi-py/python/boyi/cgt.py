@@ -12,8 +12,8 @@
 A value (``CgtValue``) adds, subtracts and compares as the game does
 (``a.confused_with(b)`` when neither ``a <= b`` nor ``a >= b``), and has
 ``.canonical``, ``.braces()``, ``.outcome`` (L, R, P, N), ``.left_stop``,
-``.right_stop``, ``.mean``, ``.temperature`` (``Fraction``s) and
-``.thermograph()``.
+``.right_stop``, ``.mean``, ``.temperature`` (``Fraction``s),
+``.thermograph()`` and ``.cool(t)``.
 """
 
 from typing import Any, Dict, Hashable, List, Tuple

@@ -9,6 +9,7 @@
 
 pub mod dyadic;
 pub mod notation;
+pub mod outcome;
 pub mod store;
 pub mod thermo;
 
@@ -16,6 +17,7 @@ use std::hash::Hash;
 
 pub use dyadic::Dyadic;
 pub use notation::{parse, value, Format, Parsed};
+pub use outcome::Outcomes;
 pub use store::{Class, Id, Relation, Store};
 pub use thermo::{Thermograph, Trajectory};
 

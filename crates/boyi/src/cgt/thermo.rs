@@ -165,6 +165,30 @@ impl Store {
         Thermograph { left: left.mast_from(temperature), right: right.mast_from(temperature), temperature, mean }
     }
 
+    /// `g` cooled by `t ≥ 0`: every move taxed `t`, `{G^L_t - t | G^R_t + t}`,
+    /// until it is cooled past its temperature, where it is its mean.
+    pub fn cool(&mut self, g: Id, t: Dyadic) -> Id {
+        if self.as_number(g).is_some() {
+            return g;
+        }
+        let th = self.thermograph(g);
+        if t > th.temperature {
+            return self.number(th.mean);
+        }
+        let tax = self.number(t);
+        let mut left = Vec::new();
+        for gl in self.left(g) {
+            let c = self.cool(gl, t);
+            left.push(self.sub(c, tax));
+        }
+        let mut right = Vec::new();
+        for gr in self.right(g) {
+            let c = self.cool(gr, t);
+            right.push(self.add(c, tax));
+        }
+        self.game(left, right)
+    }
+
     pub fn temperature(&mut self, g: Id) -> Dyadic {
         self.thermograph(g).temperature
     }
