@@ -148,7 +148,9 @@ impl Region {
             first_column |= 1 << (r * w);
         }
         let last_column = first_column << (w - 1);
-        ((x << w) | (x >> w) | ((x & !last_column) << 1) | ((x & !first_column) >> 1)) & self.full()
+        // (a row of 128 cells has no row above or below: shifts by w fall off)
+        let (above, below) = (x.checked_shl(w as u32).unwrap_or(0), x.checked_shr(w as u32).unwrap_or(0));
+        (above | below | ((x & !last_column) << 1) | ((x & !first_column) >> 1)) & self.full()
     }
 
     /// The empty cells a domino could still cover, split into the parts
@@ -336,6 +338,17 @@ mod outcome_tests {
         let w = region.placements(left).into_iter().any(|next| !wins(next, !left, memo));
         memo.insert((region.empty, left), w);
         w
+    }
+
+    #[test]
+    fn published_outcomes_of_squares() {
+        // Breuker, Uiterwijk and van den Herik (2000): 4x4 and 6x6 are won
+        // by the first player, 5x5 by the second
+        let mut store = Store::new();
+        let mut search = boyi::cgt::Outcomes::new(&Domineering, &mut store, Region::empty_cells, 16);
+        for (n, want) in [(4, Class::N), (5, Class::P), (6, Class::N)] {
+            assert_eq!(search.class(&Region::rectangle(n, n).unwrap()).unwrap(), want, "{n}x{n}");
+        }
     }
 
     #[test]
