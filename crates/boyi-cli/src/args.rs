@@ -32,6 +32,13 @@ pub struct Cli {
     #[arg(long, global = true, value_name = "FILE")]
     pub db: Vec<PathBuf>,
 
+    /// How long work reports progress on stderr: `bar` (a terminal's),
+    /// `json` (one JSON object a line, at most every two seconds:
+    /// {"phase", "done", "total", "eta_s", "elapsed_s"}), `none`; by default a
+    /// bar on a terminal and JSON lines otherwise (a log, a pipe).
+    #[arg(long, global = true, value_name = "HOW", default_value = "auto")]
+    pub progress: ProgressMode,
+
     #[command(subcommand)]
     pub command: Command,
 }
@@ -65,6 +72,9 @@ pub enum Command {
         /// method and the values it combined (the Sprague-Grundy problems).
         #[arg(long)]
         explain: bool,
+        /// Give up after this many seconds (exit 124), printing nothing.
+        #[arg(long, value_name = "SECS", value_parser = seconds)]
+        time_limit: Option<f64>,
         #[command(flatten)]
         options: JudgeOptions,
     },
@@ -90,6 +100,9 @@ pub enum Command {
         /// Solved data to consult (an opening book from `boyi book`).
         #[arg(long, value_name = "FILE")]
         book: Vec<PathBuf>,
+        /// Give up after this many seconds (exit 124), as the page does.
+        #[arg(long, value_name = "SECS", value_parser = seconds)]
+        time_limit: Option<f64>,
     },
     /// Play against perfect play in the terminal.
     #[command(long_about = "Play any game of the catalogue against perfect play in the terminal. Type a\n\
@@ -367,9 +380,58 @@ pub enum DbCommand {
         #[arg(long, default_value_t = boyi::db::BLOCK_LOG2, value_parser = number_in(8u8, 30, "a block size's log2"))]
         block: u8,
     },
-    /// What a database holds: its game, instance, size, encoding and values.
+    /// What a database holds: its game, instance, size, encoding and values;
+    /// with --stats and --longest, what its positions are.
+    #[command(long_about = "What a database holds: its game, instance, size, encoding, checksum and how many\n\
+        positions are won, lost and drawn. --stats counts them by remoteness and by the game's own\n\
+        grouping (Dōbutsu Shōgi: material); --longest N names the N longest wins and losses; both\n\
+        count the positions the file stores, or with --index every position it answers for (those\n\
+        a file leaves out searched one ply each: Dōbutsu Shōgi's 2.5·10^8 in about a minute).")]
     Info {
         file: PathBuf,
+        /// Machine-readable output.
+        #[arg(long)]
+        json: bool,
+        /// Counts by remoteness and by the game's grouping.
+        #[arg(long)]
+        stats: bool,
+        /// Name the N positions with the longest wins, and with the longest losses.
+        #[arg(long, value_name = "N", value_parser = number_in(1usize, 100_000, "a count of positions"))]
+        longest: Option<usize>,
+        /// Count every position of the game's index, not only those the file stores.
+        #[arg(long)]
+        index: bool,
+        /// Draw the remoteness histogram as SVG into FILE.
+        #[arg(long, value_name = "FILE")]
+        plot: Option<PathBuf>,
+    },
+    /// The line of best play from a position to the end, read from the file.
+    #[command(long_about = "The principal variation from a position (the file's start by default): at every\n\
+        ply the best move by the file's values, the winner's quickest win, the loser's longest\n\
+        defence, a move that keeps a draw, with each position's value; a win in r plies ends in\n\
+        r plies. A drawn line stops where it comes back to a position it passed, or at --max-plies.",
+        after_help = POSITION_HELP)]
+    Line {
+        file: PathBuf,
+        /// Parameters (name=value) or a position, then moves; the file's start by default.
+        words: Vec<String>,
+        /// Machine-readable output.
+        #[arg(long)]
+        json: bool,
+        /// Stop a line that has not ended after this many plies.
+        #[arg(long, default_value_t = 1000, value_name = "N", value_parser = number_in(1usize, 1_000_000, "a count of plies"))]
+        max_plies: usize,
+    },
+    /// Whether two databases hold the same values for the same game.
+    #[command(long_about = "Whether two databases hold the same values for the same game: the headers'\n\
+        game, instance and size, then every value, so files that differ only in layout (compressed or\n\
+        not), width or format version compare equal. Exit 0 when equal, 1 when they differ.")]
+    Diff {
+        a: PathBuf,
+        b: PathBuf,
+        /// How many differing positions to name.
+        #[arg(long, default_value_t = 10, value_name = "N", value_parser = number_in(0usize, 1_000_000, "a count"))]
+        show: usize,
         /// Machine-readable output.
         #[arg(long)]
         json: bool,
@@ -413,6 +475,22 @@ where
     move |text: &str| match text.trim().parse::<T>() {
         Ok(v) if v >= lo && v <= hi => Ok(v),
         _ => Err(format!("`{text}` is not {what} from {lo} to {hi}")),
+    }
+}
+
+/// How progress is reported (see `--progress`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum ProgressMode {
+    Auto,
+    Bar,
+    Json,
+    None,
+}
+
+fn seconds(text: &str) -> Result<f64, String> {
+    match text.trim().parse::<f64>() {
+        Ok(s) if s > 0.0 && s <= 1e9 => Ok(s),
+        _ => Err(format!("`{text}` is not a number of seconds above 0")),
     }
 }
 

@@ -65,7 +65,7 @@ pub fn main() -> ExitCode {
             }
         });
     }
-    let bar = Arc::new(progress::Bar::new());
+    let bar = Arc::new(progress::Bar::new(cli.progress));
     let ctl = Control::default()
         .with_memory_limit(cli.memory.unwrap_or(Control::DEFAULT_MEMORY))
         .with_cancel(cancel.clone())
@@ -151,6 +151,91 @@ impl From<Error> for Failure {
     fn from(error: Error) -> Self {
         Failure::Error { context: None, error }
     }
+}
+
+/// `--time-limit`: work under a control of its own, cancelled when the
+/// time is up or when Ctrl-C cancels the command's.
+struct TimeLimit {
+    ctl: Control,
+    seconds: Option<f64>,
+    expired: Arc<AtomicBool>,
+    done: Arc<AtomicBool>,
+}
+
+impl TimeLimit {
+    fn start(seconds: Option<f64>, outer: &Control) -> TimeLimit {
+        let (cancel, expired, done) = (Arc::new(AtomicBool::new(false)), Arc::default(), Arc::default());
+        let Some(secs) = seconds else {
+            return TimeLimit { ctl: outer.clone(), seconds, expired, done };
+        };
+        let ctl = outer.clone().with_cancel(cancel.clone());
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs_f64(secs);
+        let (outer, watch_expired, watch_done) = (outer.clone(), Arc::clone(&expired), Arc::clone(&done));
+        std::thread::spawn(move || {
+            while !watch_done.load(Ordering::Relaxed) {
+                if std::time::Instant::now() >= deadline {
+                    watch_expired.store(true, Ordering::Relaxed);
+                    cancel.store(true, Ordering::Relaxed);
+                    return;
+                }
+                if outer.check().is_err() {
+                    cancel.store(true, Ordering::Relaxed);
+                    return;
+                }
+                std::thread::sleep(std::time::Duration::from_millis(20));
+            }
+        });
+        TimeLimit { ctl, seconds, expired, done }
+    }
+
+    /// The work's result, an interruption by the clock said as such
+    /// (exit 124, as `timeout` gives).
+    fn told<T>(&self, result: Result<T, Error>, id: &str) -> Result<T, Failure> {
+        self.done.store(true, Ordering::Relaxed);
+        match result {
+            Err(Error::Engine(boyi::Error::Interrupted)) if self.expired.load(Ordering::Relaxed) => {
+                eprintln!("boyi: {id}: no answer within the time limit of {} s", self.seconds.unwrap_or_default());
+                Err(Failure::Told { code: 124 })
+            }
+            other => other.map_err(in_context(id)),
+        }
+    }
+}
+
+/// The catalogue game a database is of; a game written in Python is
+/// refused, saying `instead`.
+fn game_of_file(db: &Database, file: &Path, instead: &str) -> Result<&'static dyn Entry, Failure> {
+    let header = db.header();
+    if header.game.starts_with("python:") {
+        return Err(Failure::from(Error::input(format!(
+            "{} holds a solution of a game written in Python ({}): {instead}",
+            file.display(),
+            header.game
+        ))));
+    }
+    game(&header.game)
+}
+
+/// `db info --stats / --longest / --index`: a catalogue game's survey of its
+/// file; a file of a game written in Python is counted by its values alone.
+fn survey(
+    db: &Arc<Database>,
+    file: &Path,
+    ask: &catalogue::Ask,
+    ctl: &Control,
+) -> Result<catalogue::Survey, Failure> {
+    if !db.header().game.starts_with("python:") {
+        let entry = game_of_file(db, file, "")?;
+        return entry.survey_database(db, ask, ctl).map_err(in_context(entry.info().id));
+    }
+    if ask.longest > 0 || ask.among == boyi::db::Among::Index {
+        return Err(Failure::from(Error::input(format!(
+            "{} holds a solution of a game written in Python: --longest and --index need its positions (boyi.load(path, game) from Python); --stats counts its values",
+            file.display()
+        ))));
+    }
+    let counts = db.histogram::<boyi::Outcome>(ctl).map_err(Error::from)?;
+    Ok(catalogue::Survey::of_counts(&counts))
 }
 
 /// Heaps `boyi grundy --plot` draws at most: a point a heap stays legible.
@@ -283,7 +368,7 @@ fn run(command: Command, threads: Option<usize>, databases: Vec<Arc<Database>>, 
             }
             Ok(())
         }
-        Command::Solve { problem: name, file, explain, options } => {
+        Command::Solve { problem: name, file, explain, time_limit, options } => {
             let p = problem(&name)?;
             let input = match &file {
                 Some(path) => read_file(path),
@@ -291,18 +376,22 @@ fn run(command: Command, threads: Option<usize>, databases: Vec<Arc<Database>>, 
             }
             .map_err(in_context(p.id()))?;
             let options = judge_options(options, threads, &databases);
-            let output = if explain { p.explain(&input, &options, ctl) } else { p.solve(&input, &options, ctl) }
-                .map_err(in_context(p.id()))?;
+            let limit = TimeLimit::start(time_limit, ctl);
+            let ctl = &limit.ctl;
+            let output = if explain { p.explain(&input, &options, ctl) } else { p.solve(&input, &options, ctl) };
+            let output = limit.told(output, p.id())?;
             write_stdout(&output);
             Ok(())
         }
-        Command::Analyze { game: name, words, input, case, json, book } => {
+        Command::Analyze { game: name, words, input, case, json, book, time_limit } => {
             let entry = game(&name)?;
             let id = entry.info().id;
             databases_of(id, &databases)?;
             let pos = position_of(entry, &words, input.as_deref(), true, case).map_err(in_context(id))?;
+            let limit = TimeLimit::start(time_limit, ctl);
+            let ctl = &limit.ctl;
             let session = session(ctl, threads, book, &databases);
-            let analysis = pos.analyze(&Cx::new(ctl, &session)).map_err(in_context(id))?;
+            let analysis = limit.told(pos.analyze(&Cx::new(ctl, &session)), id)?;
             let report = Report::new(pos.as_ref(), analysis);
             if json {
                 write_stdout(&format!("{}\n", serde_json::to_string_pretty(&report).expect("reports serialize")));
@@ -492,12 +581,8 @@ fn distributed_build(
     use boyi::peers::{mpi::Mpi, Peers};
     let mpi = Mpi::start().map_err(|e| Failure::from(Error::from(e)))?;
     let (me, ranks) = (mpi.me(), mpi.count());
-    // Rank 0 reports for all; through mpirun's pipes, as lines.
-    let reporting = match (me, std::io::stderr().is_terminal()) {
-        (0, true) => ctl.clone(),
-        (0, false) => ctl.clone().with_progress(Arc::new(progress::Lines::new())),
-        _ => ctl.without_progress(),
-    };
+    // Rank 0 reports for all (through mpirun's pipes: JSON lines).
+    let reporting = if me == 0 { ctl.clone() } else { ctl.without_progress() };
     let ctl = &reporting;
     let plain = if compress.is_some() { out.with_extension("plain") } else { out.to_path_buf() };
     let ctl = &ctl.clone().with_checkpoint(Checkpoint {
@@ -624,16 +709,69 @@ fn db(command: DbCommand, threads: Option<usize>, ctl: &Control) -> Result<(), F
             );
             Ok(())
         }
-        DbCommand::Info { file, json } => {
+        DbCommand::Info { file, json, stats, longest, index, plot } => {
             // info and verify report a damaged file rather than refuse it
             let db = Arc::new(Database::open_unchecked(&file).map_err(|e| Failure::from(Error::from(e)))?);
-            let info = render::database_info(&db, ctl)?;
+            let mut info = render::database_info(&db, ctl)?;
+            let mut text = String::new();
+            if stats || longest.is_some() || index || plot.is_some() {
+                let among = if index { boyi::db::Among::Index } else { boyi::db::Among::Stored };
+                let ask = catalogue::Ask { among, longest: longest.unwrap_or(0), groups: stats };
+                let survey = survey(&db, &file, &ask, ctl)?;
+                if let Some(path) = plot {
+                    let title = format!("{} ({}): {} positions by remoteness", db.header().game, db.header().params_line(), survey.positions);
+                    let svg = boyi_games::plot::remoteness_svg(&title, &survey.won, &survey.lost, survey.drawn)
+                        .map_err(|e| Failure::from(Error::input(e)))?;
+                    std::fs::write(&path, svg).map_err(|e| {
+                        Failure::from(Error::input(format!("cannot write {}: {e}", path.display())))
+                    })?;
+                }
+                text = render::survey_text(&survey, stats);
+                info["survey"] = serde_json::to_value(&survey).expect("surveys serialize");
+            }
             if json {
                 write_stdout(&format!("{}\n", serde_json::to_string_pretty(&info).expect("reports serialize")));
             } else {
-                write_stdout(&render::database_text(&info));
+                write_stdout(&(render::database_text(&info) + &text));
             }
             Ok(())
+        }
+        DbCommand::Line { file, words, json, max_plies } => {
+            let db = Arc::new(Database::open(&file).map_err(|e| Failure::from(Error::from(e)))?);
+            let entry = game_of_file(&db, &file, "its best line is read from Python (boyi.load)")?;
+            let id = entry.info().id;
+            let start = if words.is_empty() {
+                let params = Params::from_words(db.header().params.lines()).map_err(in_context(id))?;
+                entry.start(&params)
+            } else {
+                catalogue::position_from_words(entry, &words)
+            }
+            .map_err(in_context(id))?;
+            let session = session(ctl, threads, Vec::new(), std::slice::from_ref(&db));
+            let line = catalogue::best_line(start, &Cx::new(ctl, &session), max_plies).map_err(in_context(id))?;
+            if json {
+                write_stdout(&format!("{}\n", serde_json::to_string_pretty(&line).expect("lines serialize")));
+            } else {
+                write_stdout(&render::line(&line));
+            }
+            Ok(())
+        }
+        DbCommand::Diff { a, b, show, json } => {
+            let open = |f: &Path| Database::open(f).map_err(|e| Failure::from(Error::from(e)));
+            let (da, dbb) = (open(&a)?, open(&b)?);
+            let diff = boyi::db::diff(&da, &dbb, show, ctl).map_err(|e| Failure::from(Error::from(e)))?;
+            // a differing position named in its game's notation, where the game is known
+            let name = |slot: u64| catalogue::game(&da.header().game).and_then(|e| e.database_position(&da, slot).ok());
+            if json {
+                write_stdout(&format!("{}\n", serde_json::to_string_pretty(&render::diff_json(&diff, &name)).expect("diffs serialize")));
+            } else {
+                write_stdout(&render::diff_text(&diff, &a, &b, &name));
+            }
+            if diff.same() {
+                Ok(())
+            } else {
+                Err(Failure::Told { code: 1 })
+            }
         }
         DbCommand::Verify { file } => {
             let db = Database::open_unchecked(&file).map_err(|e| Failure::from(Error::from(e)))?;

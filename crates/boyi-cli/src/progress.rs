@@ -1,16 +1,26 @@
-//! Progress bars on stderr for long solves: only when stderr is a terminal
-//! (piped judge output and logs stay clean) and only once a phase has run
-//! for a second (quick solves stay silent).
+//! Progress of long work on stderr: a bar on a terminal, JSON lines in a
+//! log or a pipe (a build on a cluster is watched by a program), or
+//! nothing. Either waits until a phase has run for a second, so quick work
+//! stays silent and judge output piped elsewhere is never interleaved.
 
-use std::io::IsTerminal;
+use std::io::{IsTerminal, Write};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressStyle};
 
+use crate::args::ProgressMode;
+
 pub struct Bar {
-    enabled: bool,
+    mode: Mode,
     state: Mutex<State>,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Mode {
+    Bar,
+    Lines,
+    Quiet,
 }
 
 struct State {
@@ -18,17 +28,26 @@ struct State {
     total: u64,
     done: u64,
     started: Instant,
+    /// When the last line was written (JSON lines).
+    said: Option<Instant>,
     bar: Option<ProgressBar>,
 }
 
 impl Bar {
     const QUIET_FOR: Duration = Duration::from_secs(1);
+    /// JSON lines at most this often.
+    const EVERY: Duration = Duration::from_secs(2);
 
-    pub fn new() -> Self {
-        Bar {
-            enabled: std::io::stderr().is_terminal(),
-            state: Mutex::new(State { label: String::new(), total: 0, done: 0, started: Instant::now(), bar: None }),
-        }
+    pub fn new(asked: ProgressMode) -> Self {
+        let mode = match asked {
+            ProgressMode::Auto if std::io::stderr().is_terminal() => Mode::Bar,
+            ProgressMode::Auto | ProgressMode::Json => Mode::Lines,
+            ProgressMode::Bar => Mode::Bar,
+            ProgressMode::None => Mode::Quiet,
+        };
+        let state =
+            State { label: String::new(), total: 0, done: 0, started: Instant::now(), said: None, bar: None };
+        Bar { mode, state: Mutex::new(state) }
     }
 
     pub fn clear(&self) {
@@ -36,18 +55,45 @@ impl Bar {
             if let Some(bar) = s.bar.take() {
                 bar.finish_and_clear();
             }
+            if s.said.take().is_some() {
+                line(&s, true);
+            }
         }
     }
 }
 
+/// One JSON object on a line: the phase, how far it is and how long it
+/// should take yet (by its pace so far; null until that means anything).
+fn line(s: &State, finished: bool) {
+    let elapsed = s.started.elapsed().as_secs_f64();
+    let eta = (s.total > 0 && s.done > 0 && s.done <= s.total)
+        .then(|| elapsed * (s.total - s.done) as f64 / s.done as f64)
+        .map(|t| (t * 10.0).round() / 10.0);
+    let mut object = serde_json::json!({
+        "phase": s.label,
+        "done": s.done,
+        "total": (s.total > 0).then_some(s.total),
+        "eta_s": if finished { Some(0.0) } else { eta },
+        "elapsed_s": (elapsed * 10.0).round() / 10.0,
+    });
+    if finished {
+        object["finished"] = true.into();
+    }
+    let mut err = std::io::stderr().lock();
+    let _ = writeln!(err, "{object}");
+}
+
 impl boyi::Progress for Bar {
     fn start(&self, label: &str, total: u64) {
-        if !self.enabled {
+        if self.mode == Mode::Quiet {
             return;
         }
         let mut s = self.state.lock().expect("progress lock");
         if let Some(bar) = s.bar.take() {
             bar.finish_and_clear();
+        }
+        if s.said.take().is_some() {
+            line(&s, true);
         }
         s.label = label.to_string();
         s.total = total;
@@ -56,12 +102,22 @@ impl boyi::Progress for Bar {
     }
 
     fn advance(&self, units: u64) {
-        if !self.enabled {
+        if self.mode == Mode::Quiet {
             return;
         }
         let mut s = self.state.lock().expect("progress lock");
         s.done += units;
-        if s.bar.is_none() && s.started.elapsed() >= Self::QUIET_FOR {
+        if s.started.elapsed() < Self::QUIET_FOR {
+            return;
+        }
+        if self.mode == Mode::Lines {
+            if s.said.is_none_or(|t| t.elapsed() >= Self::EVERY) {
+                line(&s, false);
+                s.said = Some(Instant::now());
+            }
+            return;
+        }
+        if s.bar.is_none() {
             let bar = if s.total > 0 { ProgressBar::new(s.total) } else { ProgressBar::new_spinner() };
             let template = if s.total > 0 {
                 "{msg} [{elapsed_precise}] {wide_bar} {human_pos}/{human_len} ({per_sec}, eta {eta})"
@@ -82,42 +138,4 @@ impl boyi::Progress for Bar {
     fn finish(&self) {
         self.clear();
     }
-}
-
-/// Progress as lines on stderr, for a log rather than a terminal (the
-/// ranks of an MPI job write through `mpirun`'s pipes): each phase when it
-/// starts, then how far it is every `EVERY`.
-#[cfg(feature = "mpi")]
-pub struct Lines {
-    state: Mutex<(String, u64, u64, Instant)>,
-}
-
-#[cfg(feature = "mpi")]
-impl Lines {
-    const EVERY: Duration = Duration::from_secs(10);
-
-    pub fn new() -> Self {
-        Lines { state: Mutex::new((String::new(), 0, 0, Instant::now())) }
-    }
-}
-
-#[cfg(feature = "mpi")]
-impl boyi::Progress for Lines {
-    fn start(&self, label: &str, total: u64) {
-        let mut s = self.state.lock().expect("progress lock");
-        *s = (label.to_string(), total, 0, Instant::now());
-        eprintln!("boyi: {label} ({total} in all)");
-    }
-
-    fn advance(&self, units: u64) {
-        let mut s = self.state.lock().expect("progress lock");
-        s.2 += units;
-        if s.3.elapsed() >= Self::EVERY {
-            let percent = if s.1 > 0 { 100.0 * s.2 as f64 / s.1 as f64 } else { 0.0 };
-            eprintln!("boyi: {}: {} of {} ({percent:.0} %)", s.0, s.2, s.1);
-            s.3 = Instant::now();
-        }
-    }
-
-    fn finish(&self) {}
 }

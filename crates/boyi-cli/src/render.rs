@@ -231,3 +231,126 @@ pub fn database_text(info: &serde_json::Value) -> String {
     }
     s
 }
+
+/// `db info --stats / --longest`: a survey's tables.
+pub fn survey_text(survey: &catalogue::Survey, stats: bool) -> String {
+    let mut s = String::new();
+    let among = if survey.among == "index" { "every position of the index" } else { "the stored positions" };
+    if stats {
+        s += &format!("\nby remoteness ({among}; plies to the end, for the side to move):\n");
+        s += &format!("  {:>6}  {:>12}  {:>12}\n", "plies", "won", "lost");
+        for r in 0..survey.won.len().max(survey.lost.len()) {
+            let (w, l) = (survey.won.get(r).copied().unwrap_or(0), survey.lost.get(r).copied().unwrap_or(0));
+            if w + l > 0 {
+                s += &format!("  {r:>6}  {w:>12}  {l:>12}\n");
+            }
+        }
+        s += &format!("  {:>6}  {:>12}  {:>12}\n", "all", survey.won.iter().sum::<u64>(), survey.lost.iter().sum::<u64>());
+        s += &format!("  drawn: {}\n", survey.drawn);
+        if let Some(what) = survey.grouped_by {
+            s += &format!("\nby {what}:\n");
+            let width = survey.groups.iter().map(|g| g.name.chars().count()).max().unwrap_or(5).max(5);
+            s += &format!(
+                "  {:width$}  {:>12}  {:>12}  {:>10}  {:>11}  {:>12}\n",
+                "group", "won", "lost", "drawn", "longest win", "longest loss"
+            );
+            let plies = |p: Option<u32>| p.map_or("-".to_string(), |p| p.to_string());
+            for g in &survey.groups {
+                s += &format!(
+                    "  {:width$}  {:>12}  {:>12}  {:>10}  {:>11}  {:>12}\n",
+                    g.name,
+                    g.won,
+                    g.lost,
+                    g.drawn,
+                    plies(g.longest_win),
+                    plies(g.longest_loss)
+                );
+            }
+        }
+    } else {
+        s += &format!(
+            "\n{among}: {} won, {} lost, {} drawn\n",
+            survey.won.iter().sum::<u64>(),
+            survey.lost.iter().sum::<u64>(),
+            survey.drawn
+        );
+    }
+    for (what, list) in [("wins", &survey.longest_wins), ("losses", &survey.longest_losses)] {
+        if list.is_empty() {
+            continue;
+        }
+        s += &format!("\nthe longest {what} ({among}):\n");
+        for far in list.iter() {
+            s += &format!("  {:>4} plies  rank {:>12}  {}\n", far.plies, far.rank, far.position);
+        }
+    }
+    s
+}
+
+/// `db line`: the line as a table, a ply a row.
+pub fn line(line: &catalogue::Line) -> String {
+    let Some(first) = line.steps.first() else { return String::new() };
+    let mut s = format!("{}: from {} ({} to move: {})\n", line.game, first.position, first.to_move, first.value);
+    let width = line.steps.iter().filter_map(|st| st.best.as_ref()).map(|m| m.len()).max().unwrap_or(4).max(4);
+    let mover = line.steps.iter().map(|st| st.to_move.len()).max().unwrap_or(7).max(7);
+    s += &format!("  {:>4}  {:mover$}  {:12}  {:width$}  position\n", "ply", "to move", "value", "move");
+    for st in &line.steps {
+        let value = st.value.to_string();
+        let best = st.best.as_deref().unwrap_or("-");
+        s += &format!("  {:>4}  {:mover$}  {value:12}  {best:width$}  {}\n", st.ply, st.to_move, st.position);
+    }
+    s += &match (line.end, line.repeats) {
+        ("repeats", Some(first)) => format!("the line comes back to ply {first}'s position after {} plies\n", line.plies()),
+        ("max-plies", _) => format!("stopped after {} plies (--max-plies)\n", line.plies()),
+        _ => format!("the game is over after {} plies\n", line.plies()),
+    };
+    s
+}
+
+/// `db diff --json`.
+pub fn diff_json(diff: &boyi::db::Diff, name: &dyn Fn(u64) -> Option<String>) -> serde_json::Value {
+    let fields = |list: &[(&str, String, String)]| -> Vec<serde_json::Value> {
+        list.iter().map(|(f, a, b)| serde_json::json!({ "field": f, "a": a, "b": b })).collect()
+    };
+    serde_json::json!({
+        "same": diff.same(),
+        "different": fields(&diff.different),
+        "incidental": fields(&diff.incidental),
+        "compared_values": diff.different.is_empty(),
+        "differing_positions": diff.slots,
+        "first": diff.first.iter().map(|(slot, a, b)| serde_json::json!({
+            "slot": slot, "a": a, "b": b, "position": name(*slot),
+        })).collect::<Vec<_>>(),
+    })
+}
+
+/// `db diff`: whether the files agree, and where they do not.
+pub fn diff_text(
+    diff: &boyi::db::Diff,
+    a: &std::path::Path,
+    b: &std::path::Path,
+    name: &dyn Fn(u64) -> Option<String>,
+) -> String {
+    let (a, b) = (a.display(), b.display());
+    let mut s = String::new();
+    if !diff.different.is_empty() {
+        s += &format!("different: {a} and {b} are files of different things\n");
+        for (field, x, y) in &diff.different {
+            s += &format!("  {field}: {x} | {y}\n");
+        }
+        return s;
+    }
+    if diff.same() {
+        s += &format!("same: {a} and {b} hold the same values for the same instance\n");
+    } else {
+        s += &format!("different: {} positions have other values in {b} than in {a}\n", diff.slots);
+        for (slot, x, y) in &diff.first {
+            let at = name(*slot).map_or(String::new(), |p| format!("  {p}"));
+            s += &format!("  slot {slot}: {x} | {y}{at}\n");
+        }
+    }
+    for (field, x, y) in &diff.incidental {
+        s += &format!("  (their {field} differs: {x} | {y})\n");
+    }
+    s
+}

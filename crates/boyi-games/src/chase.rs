@@ -24,6 +24,7 @@ use boyi::{Control, Game, Indexed, Outcome, Step, StepOf, Turn};
 
 use crate::diagram::{Cell, Colour, Diagram, Grid, Mark, Target};
 use crate::error::Error;
+use crate::listing::survey::{self, Survey};
 use crate::listing::{describe, valued_by, Cx, Info, Listing, Valued};
 use crate::notation;
 use crate::params::{Param, Params};
@@ -589,6 +590,14 @@ impl Listing for ChaseListing {
 
     fn verify(&self, game: &Chase, file: &db::Database, limit: usize, ctl: &Control) -> Result<Vec<String>, Error> {
         Ok(db::verify(game, file, limit, ctl)?.iter().map(describe).collect())
+    }
+
+    fn survey(&self, game: &Chase, file: &db::Database, ask: &survey::Ask, ctl: &Control) -> Result<Survey, Error> {
+        survey::survey(game, file, ask, ctl, |&pos| self.write(game, &pos), None)
+    }
+
+    fn slot_position(&self, game: &Chase, _: &db::Database, slot: u64) -> Option<String> {
+        (slot < game.size()).then(|| self.write(game, &game.unrank(slot)))
     }
 }
 

@@ -4,6 +4,8 @@
 //! interface the games implement is [`crate::listing`], re-exported here
 //! for the front ends.
 
+pub use crate::listing::line::{best_line, Line};
+pub use crate::listing::survey::{Ask, Survey};
 pub use crate::listing::{
     best_first, counted, play_all, position_from_words, valued_by, Analysis, Cache, Cx, Entry, Info, Integers, Listing,
     MoveInfo, MoveOf, Moving, PosOf, Position, Session, Valued, ValuedMove,

@@ -10,13 +10,14 @@ use boyi::{Control, Game, Indexed, Value};
 
 use crate::diagram::{Cell, Diagram, Grid, Target};
 use crate::error::Error;
+use crate::listing::survey::{self, Survey};
 use crate::listing::{describe, valued_by, Cx, Info, Listing, Lookup, Moving, Valued};
 use crate::params::{Param, Params};
 use crate::verdict::Verdict;
 
 use super::notation::{self, letter, piece_word, sente_view, square_name};
 use super::rules::{Board, Dobutsu, Shift};
-use super::{CHICK, FILES, HAND_KINDS, SQUARES, THEIRS};
+use super::{CHICK, ELEPHANT, FILES, GIRAFFE, HAND_KINDS, HEN, SQUARES, THEIRS};
 
 /// Dōbutsu Shōgi in the catalogue. A position is written as
 /// `SIDE/R1/R2/R3/R4/HAND`, as `clausecker/dobutsu`'s `setup` reads it:
@@ -213,9 +214,58 @@ impl Listing for DobutsuListing {
         Ok(db::verify(game, file, limit, ctl)?.iter().map(describe).collect())
     }
 
+    /// Grouped by material: the pieces besides the lions the side to move
+    /// owns (on the board or in hand; a hen is a chick) against the other's.
+    fn survey(&self, game: &Dobutsu, file: &db::Database, ask: &survey::Ask, ctl: &Control) -> Result<Survey, Error> {
+        let material = game.material();
+        let group = |b: &Board| {
+            let n = owned(b);
+            n[0] as usize + 3 * (n[1] as usize + 3 * n[2] as usize)
+        };
+        let names = (0..27)
+            .map(|i| {
+                let n = [i % 3, i / 3 % 3, i / 9].map(|k| k as u8);
+                let pieces = |count: [u8; 3]| -> String {
+                    let s: String =
+                        (0..3).flat_map(|k| std::iter::repeat_n(letter(HAND_KINDS[k]), count[k] as usize)).collect();
+                    if s.is_empty() {
+                        "-".into()
+                    } else {
+                        s
+                    }
+                };
+                let theirs = [0, 1, 2].map(|k| material[k].saturating_sub(n[k]));
+                format!("{} vs {}", pieces(n), pieces(theirs).to_ascii_lowercase())
+            })
+            .collect();
+        let grouping = survey::Grouping { what: "material: the mover's pieces vs the other's", names, of: &group };
+        let text = |b: &Board| notation::write(&Moving::first(*b));
+        survey::survey(game, file, ask, ctl, text, Some(grouping))
+    }
+
+    fn slot_position(&self, game: &Dobutsu, file: &db::Database, slot: u64) -> Option<String> {
+        let rank = if file.len() == game.size() { slot } else { game.stored_rank(slot) };
+        (slot < file.len()).then(|| notation::write(&Moving::first(game.unrank(rank))))
+    }
+
     fn lookups(&self, game: &Dobutsu, file: Arc<db::Database>) -> Result<(Lookup, u64), Error> {
         let solved = Solved::mapped_for(file, game)
             .ok_or_else(|| Error::input("the database does not hold this instance's values"))?;
         Ok((Box::new(move |rank| solved.value_at(rank).to_score()), game.size()))
     }
+}
+
+/// The elephants, giraffes and chicks (hens among them) the side to move
+/// owns, on the board and in hand.
+fn owned(b: &Board) -> [u8; 3] {
+    let mut n = b.hand[0];
+    for &p in b.cells.iter().filter(|&&p| p != 0 && p & THEIRS == 0) {
+        match p & 7 {
+            ELEPHANT => n[0] += 1,
+            GIRAFFE => n[1] += 1,
+            CHICK | HEN => n[2] += 1,
+            _ => {}
+        }
+    }
+    n
 }

@@ -21,7 +21,9 @@ use serde::Serialize;
 
 mod cache;
 mod database;
+pub mod line;
 mod session;
+pub mod survey;
 
 use crate::diagram::{Diagram, Target};
 use crate::error::Error;
@@ -233,6 +235,25 @@ pub trait Listing: Send + Sync + 'static {
         Err(Error::input(format!("{} has no databases", self.info().id)))
     }
 
+    /// Counts of a database of `game`'s positions by value and remoteness
+    /// (by the game's grouping too), and its longest wins and losses named
+    /// (`db info --stats`, `--longest`): [`survey::survey`] with the game's
+    /// notation, for games whose files hold win / lose / draw.
+    fn survey(&self, game: &Self::Game, db: &db::Database, ask: &survey::Ask, ctl: &Control) -> Result<survey::Survey, Error> {
+        let _ = (game, db, ask, ctl);
+        Err(Error::input(format!(
+            "{} databases are not surveyed: only files of win / lose / draw values are",
+            self.info().id
+        )))
+    }
+
+    /// The position in slot `slot` of a database of `game`, in the game's
+    /// notation (`db diff` names the positions that differ).
+    fn slot_position(&self, game: &Self::Game, db: &db::Database, slot: u64) -> Option<String> {
+        let _ = (game, db, slot);
+        None
+    }
+
     /// Lookups in a database of `game` by rank of its index, as players
     /// make them (a position a file leaves out is searched one ply), and
     /// the index's size: for `boyi bench --db`.
@@ -360,6 +381,15 @@ pub trait Entry: Send + Sync {
     /// Checks a database of this game: the instance its header names,
     /// every position against its moves (at most `limit` reported).
     fn verify_database(&'static self, db: &db::Database, limit: usize, ctl: &Control) -> Result<Vec<String>, Error>;
+    /// See [`Listing::survey`]; the instance is the one the header names.
+    fn survey_database(
+        &'static self,
+        db: &db::Database,
+        ask: &survey::Ask,
+        ctl: &Control,
+    ) -> Result<survey::Survey, Error>;
+    /// See [`Listing::slot_position`]; the instance is the one the header names.
+    fn database_position(&'static self, db: &db::Database, slot: u64) -> Result<String, Error>;
     /// See [`Listing::lookups`]; the instance is the one the header names.
     fn database_lookups(&'static self, db: Arc<db::Database>) -> Result<(Lookup, u64), Error>;
     /// See [`Listing::integers`]; the instance `params` start.
@@ -443,16 +473,21 @@ impl<L: Listing> Entry for L {
     }
 
     fn verify_database(&'static self, db: &db::Database, limit: usize, ctl: &Control) -> Result<Vec<String>, Error> {
-        let header = db.header();
-        let params = Params::from_words(header.params.lines())?;
-        let (game, _) = Listing::start(self, &params)?;
-        if self.solved_key(&game).as_deref() != Some(header.key.as_str()) {
-            return Err(Error::input(format!(
-                "the file's parameters ({}) do not make the instance it names",
-                header.params_line()
-            )));
-        }
-        Listing::verify(self, &game, db, limit, ctl)
+        Listing::verify(self, &instance_of(self, db)?, db, limit, ctl)
+    }
+
+    fn survey_database(
+        &'static self,
+        db: &db::Database,
+        ask: &survey::Ask,
+        ctl: &Control,
+    ) -> Result<survey::Survey, Error> {
+        Listing::survey(self, &instance_of(self, db)?, db, ask, ctl)
+    }
+
+    fn database_position(&'static self, db: &db::Database, slot: u64) -> Result<String, Error> {
+        Listing::slot_position(self, &instance_of(self, db)?, db, slot)
+            .ok_or_else(|| Error::input(format!("{} does not name its databases' positions", Listing::info(self).id)))
     }
 
     fn database_lookups(&'static self, db: Arc<db::Database>) -> Result<(Lookup, u64), Error> {
@@ -466,6 +501,21 @@ impl<L: Listing> Entry for L {
         let (game, _) = Listing::start(self, params)?;
         Ok(Listing::integers(self, &game))
     }
+}
+
+/// The instance a database's header names, made from its parameters and
+/// checked against its key.
+fn instance_of<L: Listing>(listing: &L, db: &db::Database) -> Result<L::Game, Error> {
+    let header = db.header();
+    let params = Params::from_words(header.params.lines())?;
+    let (game, _) = listing.start(&params)?;
+    if listing.solved_key(&game).as_deref() != Some(header.key.as_str()) {
+        return Err(Error::input(format!(
+            "the file's parameters ({}) do not make the instance it names",
+            header.params_line()
+        )));
+    }
+    Ok(game)
 }
 
 /// A position of a listed game: the instance is shared by every position

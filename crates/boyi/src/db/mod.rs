@@ -46,7 +46,9 @@
 //! values as slot bytes; [`write`](mod@write) writing a file (whole, of the stored
 //! positions, a part at a time, again in another layout); [`database`] a
 //! file opened for lookups; [`blocks`] a compressed file's blocks;
-//! [`verify`](mod@verify) values derived from a file by a one-ply search.
+//! [`verify`](mod@verify) values derived from a file by a one-ply search;
+//! [`scan`] a pass over every position a file answers for; [`diff`](mod@diff)
+//! two files compared by their values.
 
 use std::path::Path;
 
@@ -54,14 +56,18 @@ use crate::error::Error;
 
 mod blocks;
 mod database;
+mod diff;
 mod encoding;
 mod header;
+mod scan;
 mod verify;
 mod write;
 
 pub use database::Database;
+pub use diff::{diff, Diff};
 pub use encoding::{Encoding, Stored};
 pub use header::{Header, Ident, Layout, VERSION};
+pub use scan::{fold, Among};
 pub use verify::{value_by_rank, verify, Disagreement};
 pub use write::{rewrite, write, write_part, write_stored, write_with_tail, BLOCK_LOG2, DEFAULT_LEVEL};
 

@@ -21,17 +21,26 @@ pub fn value_by_rank<G: Indexed>(
     if game.stored(rank) {
         return slot(game.stored_below(rank));
     }
-    let pos = game.unrank(rank);
-    if let Some(v) = game.outside(&pos) {
+    value_left_out(game, &game.unrank(rank), slot)
+}
+
+/// The value of `pos`, a position the file leaves out, by a one-ply search
+/// over stored positions (`slot` reads a slot).
+pub(super) fn value_left_out<G: Indexed>(
+    game: &G,
+    pos: &G::Pos,
+    slot: &impl Fn(u64) -> Result<G::Value, Error>,
+) -> Result<G::Value, Error> {
+    if let Some(v) = game.outside(pos) {
         return Ok(v);
     }
-    let moves = value_moves(game, &pos, |child| {
+    let moves = value_moves(game, pos, |child| {
         value_in(game, child, |r| {
             debug_assert!(game.stored(r), "a move of a position left out leads to one left out");
             slot(game.stored_below(r))
         })
     })?;
-    Ok(value_from_analysis(game, &pos, &moves))
+    Ok(value_from_analysis(game, pos, &moves))
 }
 
 /// A position whose stored value is not what its moves give it from the
