@@ -218,12 +218,7 @@ fn game_of_file(db: &Database, file: &Path, instead: &str) -> Result<&'static dy
 
 /// `db info --stats / --longest / --index`: a catalogue game's survey of its
 /// file; a file of a game written in Python is counted by its values alone.
-fn survey(
-    db: &Arc<Database>,
-    file: &Path,
-    ask: &catalogue::Ask,
-    ctl: &Control,
-) -> Result<catalogue::Survey, Failure> {
+fn survey(db: &Arc<Database>, file: &Path, ask: &catalogue::Ask, ctl: &Control) -> Result<catalogue::Survey, Failure> {
     if !db.header().game.starts_with("python:") {
         let entry = game_of_file(db, file, "")?;
         return entry.survey_database(db, ask, ctl).map_err(in_context(entry.info().id));
@@ -719,12 +714,16 @@ fn db(command: DbCommand, threads: Option<usize>, ctl: &Control) -> Result<(), F
                 let ask = catalogue::Ask { among, longest: longest.unwrap_or(0), groups: stats };
                 let survey = survey(&db, &file, &ask, ctl)?;
                 if let Some(path) = plot {
-                    let title = format!("{} ({}): {} positions by remoteness", db.header().game, db.header().params_line(), survey.positions);
+                    let title = format!(
+                        "{} ({}): {} positions by remoteness",
+                        db.header().game,
+                        db.header().params_line(),
+                        survey.positions
+                    );
                     let svg = boyi_games::plot::remoteness_svg(&title, &survey.won, &survey.lost, survey.drawn)
                         .map_err(|e| Failure::from(Error::input(e)))?;
-                    std::fs::write(&path, svg).map_err(|e| {
-                        Failure::from(Error::input(format!("cannot write {}: {e}", path.display())))
-                    })?;
+                    std::fs::write(&path, svg)
+                        .map_err(|e| Failure::from(Error::input(format!("cannot write {}: {e}", path.display()))))?;
                 }
                 text = render::survey_text(&survey, stats);
                 info["survey"] = serde_json::to_value(&survey).expect("surveys serialize");
@@ -757,13 +756,17 @@ fn db(command: DbCommand, threads: Option<usize>, ctl: &Control) -> Result<(), F
             Ok(())
         }
         DbCommand::Diff { a, b, show, json } => {
-            let open = |f: &Path| Database::open(f).map_err(|e| Failure::from(Error::from(e)));
+            // a damaged copy is compared, not refused: where it differs is the point
+            let open = |f: &Path| Database::open_unchecked(f).map_err(|e| Failure::from(Error::from(e)));
             let (da, dbb) = (open(&a)?, open(&b)?);
             let diff = boyi::db::diff(&da, &dbb, show, ctl).map_err(|e| Failure::from(Error::from(e)))?;
             // a differing position named in its game's notation, where the game is known
             let name = |slot: u64| catalogue::game(&da.header().game).and_then(|e| e.database_position(&da, slot).ok());
             if json {
-                write_stdout(&format!("{}\n", serde_json::to_string_pretty(&render::diff_json(&diff, &name)).expect("diffs serialize")));
+                write_stdout(&format!(
+                    "{}\n",
+                    serde_json::to_string_pretty(&render::diff_json(&diff, &name)).expect("diffs serialize")
+                ));
             } else {
                 write_stdout(&render::diff_text(&diff, &a, &b, &name));
             }

@@ -13,6 +13,9 @@ use crate::args::ProgressMode;
 
 pub struct Bar {
     mode: Mode,
+    /// The wait before the first JSON line and between lines.
+    quiet_for: Duration,
+    every: Duration,
     state: Mutex<State>,
 }
 
@@ -28,14 +31,20 @@ struct State {
     total: u64,
     done: u64,
     started: Instant,
-    /// When the last line was written (JSON lines).
-    said: Option<Instant>,
+    /// When this reporter was made: lines wait a second from then.
+    began: Instant,
+    /// When the last line was written (JSON lines), of any phase: a build
+    /// of many short phases is still heard from every few seconds.
+    last_line: Option<Instant>,
+    /// A line of this phase has been written (so its end is written too).
+    said: bool,
     bar: Option<ProgressBar>,
 }
 
 impl Bar {
     const QUIET_FOR: Duration = Duration::from_secs(1);
-    /// JSON lines at most this often.
+    /// JSON lines at most this often (`BOYI_PROGRESS_EVERY` seconds, where
+    /// it is set, also the wait before the first).
     const EVERY: Duration = Duration::from_secs(2);
 
     pub fn new(asked: ProgressMode) -> Self {
@@ -45,9 +54,23 @@ impl Bar {
             ProgressMode::Bar => Mode::Bar,
             ProgressMode::None => Mode::Quiet,
         };
-        let state =
-            State { label: String::new(), total: 0, done: 0, started: Instant::now(), said: None, bar: None };
-        Bar { mode, state: Mutex::new(state) }
+        let now = Instant::now();
+        let state = State {
+            label: String::new(),
+            total: 0,
+            done: 0,
+            started: now,
+            began: now,
+            last_line: None,
+            said: false,
+            bar: None,
+        };
+        let asked_every = std::env::var("BOYI_PROGRESS_EVERY").ok().and_then(|t| t.trim().parse::<f64>().ok());
+        let (quiet_for, every) = match asked_every.filter(|s| s.is_finite() && *s >= 0.0) {
+            Some(s) => (Duration::from_secs_f64(s), Duration::from_secs_f64(s)),
+            None => (Self::QUIET_FOR, Self::EVERY),
+        };
+        Bar { mode, quiet_for, every, state: Mutex::new(state) }
     }
 
     pub fn clear(&self) {
@@ -55,14 +78,14 @@ impl Bar {
             if let Some(bar) = s.bar.take() {
                 bar.finish_and_clear();
             }
-            if s.said.take().is_some() {
+            if std::mem::take(&mut s.said) {
                 line(&s, true);
             }
         }
     }
 }
 
-/// One JSON object on a line: the phase, how far it is and how long it
+/// One JSON object on a line (`{"note"}` lines aside): the phase, how far it is and how long it
 /// should take yet (by its pace so far; null until that means anything).
 fn line(s: &State, finished: bool) {
     let elapsed = s.started.elapsed().as_secs_f64();
@@ -92,7 +115,7 @@ impl boyi::Progress for Bar {
         if let Some(bar) = s.bar.take() {
             bar.finish_and_clear();
         }
-        if s.said.take().is_some() {
+        if std::mem::take(&mut s.said) {
             line(&s, true);
         }
         s.label = label.to_string();
@@ -107,14 +130,16 @@ impl boyi::Progress for Bar {
         }
         let mut s = self.state.lock().expect("progress lock");
         s.done += units;
-        if s.started.elapsed() < Self::QUIET_FOR {
+        if self.mode == Mode::Lines {
+            let due = s.last_line.map_or(s.began.elapsed() >= self.quiet_for, |t| t.elapsed() >= self.every);
+            if due {
+                line(&s, false);
+                s.last_line = Some(Instant::now());
+                s.said = true;
+            }
             return;
         }
-        if self.mode == Mode::Lines {
-            if s.said.is_none_or(|t| t.elapsed() >= Self::EVERY) {
-                line(&s, false);
-                s.said = Some(Instant::now());
-            }
+        if s.started.elapsed() < Self::QUIET_FOR {
             return;
         }
         if s.bar.is_none() {
@@ -137,5 +162,19 @@ impl boyi::Progress for Bar {
 
     fn finish(&self) {
         self.clear();
+    }
+
+    fn note(&self, text: &str) {
+        match self.mode {
+            Mode::Quiet => {}
+            Mode::Lines => {
+                let mut err = std::io::stderr().lock();
+                let _ = writeln!(err, "{}", serde_json::json!({ "note": text }));
+            }
+            Mode::Bar => match self.state.lock().ok().and_then(|s| s.bar.clone()) {
+                Some(bar) => bar.println(format!("boyi: {text}")),
+                None => eprintln!("boyi: {text}"),
+            },
+        }
     }
 }

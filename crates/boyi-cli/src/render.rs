@@ -245,7 +245,12 @@ pub fn survey_text(survey: &catalogue::Survey, stats: bool) -> String {
                 s += &format!("  {r:>6}  {w:>12}  {l:>12}\n");
             }
         }
-        s += &format!("  {:>6}  {:>12}  {:>12}\n", "all", survey.won.iter().sum::<u64>(), survey.lost.iter().sum::<u64>());
+        s += &format!(
+            "  {:>6}  {:>12}  {:>12}\n",
+            "all",
+            survey.won.iter().sum::<u64>(),
+            survey.lost.iter().sum::<u64>()
+        );
         s += &format!("  drawn: {}\n", survey.drawn);
         if let Some(what) = survey.grouped_by {
             s += &format!("\nby {what}:\n");
@@ -300,9 +305,19 @@ pub fn line(line: &catalogue::Line) -> String {
         s += &format!("  {:>4}  {:mover$}  {value:12}  {best:width$}  {}\n", st.ply, st.to_move, st.position);
     }
     s += &match (line.end, line.repeats) {
-        ("repeats", Some(first)) => format!("the line comes back to ply {first}'s position after {} plies\n", line.plies()),
+        ("repeats", Some(first)) => {
+            format!("the line comes back to ply {first}'s position after {} plies\n", line.plies())
+        }
         ("max-plies", _) => format!("stopped after {} plies (--max-plies)\n", line.plies()),
-        _ => format!("the game is over after {} plies\n", line.plies()),
+        _ => match line.plies_to_end() {
+            Some(end) if end > line.plies() => format!(
+                "the game is over after {} plies: the rules end it at the last position, {} for the side to move \
+                 ({end} plies in all)\n",
+                line.plies(),
+                line.steps.last().map_or(String::new(), |st| st.value.to_string())
+            ),
+            _ => format!("the game is over after {} plies\n", line.plies()),
+        },
     };
     s
 }
@@ -318,6 +333,7 @@ pub fn diff_json(diff: &boyi::db::Diff, name: &dyn Fn(u64) -> Option<String>) ->
         "incidental": fields(&diff.incidental),
         "compared_values": diff.different.is_empty(),
         "differing_positions": diff.slots,
+        "damaged": diff.damaged,
         "first": diff.first.iter().map(|(slot, a, b)| serde_json::json!({
             "slot": slot, "a": a, "b": b, "position": name(*slot),
         })).collect::<Vec<_>>(),
@@ -343,7 +359,8 @@ pub fn diff_text(
     if diff.same() {
         s += &format!("same: {a} and {b} hold the same values for the same instance\n");
     } else {
-        s += &format!("different: {} positions have other values in {b} than in {a}\n", diff.slots);
+        let (n, have) = if diff.slots == 1 { ("position", "has") } else { ("positions", "have") };
+        s += &format!("different: {} {n} {have} other values in {b} than in {a}\n", diff.slots);
         for (slot, x, y) in &diff.first {
             let at = name(*slot).map_or(String::new(), |p| format!("  {p}"));
             s += &format!("  slot {slot}: {x} | {y}{at}\n");
@@ -351,6 +368,11 @@ pub fn diff_text(
     }
     for (field, x, y) in &diff.incidental {
         s += &format!("  (their {field} differs: {x} | {y})\n");
+    }
+    for (file, damaged) in [(a, diff.damaged[0]), (b, diff.damaged[1])] {
+        if damaged {
+            s += &format!("  ({file}: its values do not match its checksum: the file is damaged)\n");
+        }
     }
     s
 }

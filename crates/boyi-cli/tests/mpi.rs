@@ -83,6 +83,10 @@ fn ranks_write_the_one_process_database() {
             assert!(run.status.success(), "{game}, {ranks} ranks: {}", text(&run.stderr));
             assert!(text(&run.stderr).contains(&format!("on {ranks} rank")), "{}", text(&run.stderr));
             assert!(std::fs::read(&split).unwrap() == want, "{game}, {ranks} ranks: the files differ");
+            // and `db diff`, which compares values, not bytes, says so
+            let diff = boyi(&["db", "diff", one.to_str().unwrap(), split.to_str().unwrap()]);
+            assert!(diff.status.success(), "{game}, {ranks} ranks: {}", text(&diff.stdout));
+            assert!(text(&diff.stdout).starts_with("same:"), "{}", text(&diff.stdout));
             let _ = std::fs::remove_file(split);
         }
         let _ = std::fs::remove_file(one);

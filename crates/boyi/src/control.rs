@@ -16,6 +16,11 @@ pub trait Progress: Send + Sync {
     fn start(&self, label: &str, total: u64);
     fn advance(&self, units: u64);
     fn finish(&self);
+    /// Something a watcher should hear at once, whatever the pace of the
+    /// reports (a solve resumed from a checkpoint, and from where).
+    fn note(&self, text: &str) {
+        let _ = text;
+    }
 }
 
 /// Budget, interruption and progress for one solve.
@@ -111,6 +116,12 @@ impl Control {
     pub fn finish(&self) {
         if let Some(p) = &self.progress {
             p.finish();
+        }
+    }
+
+    pub fn note(&self, text: &str) {
+        if let Some(p) = &self.progress {
+            p.note(text);
         }
     }
 }

@@ -239,7 +239,13 @@ pub trait Listing: Send + Sync + 'static {
     /// (by the game's grouping too), and its longest wins and losses named
     /// (`db info --stats`, `--longest`): [`survey::survey`] with the game's
     /// notation, for games whose files hold win / lose / draw.
-    fn survey(&self, game: &Self::Game, db: &db::Database, ask: &survey::Ask, ctl: &Control) -> Result<survey::Survey, Error> {
+    fn survey(
+        &self,
+        game: &Self::Game,
+        db: &db::Database,
+        ask: &survey::Ask,
+        ctl: &Control,
+    ) -> Result<survey::Survey, Error> {
         let _ = (game, db, ask, ctl);
         Err(Error::input(format!(
             "{} databases are not surveyed: only files of win / lose / draw values are",

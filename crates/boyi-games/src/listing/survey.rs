@@ -231,10 +231,7 @@ where
         Tally::join,
     )?;
     let named = |top: Top| -> Vec<Far> {
-        top.sorted()
-            .into_iter()
-            .map(|(plies, rank)| Far { rank, plies, position: text(&game.unrank(rank)) })
-            .collect()
+        top.sorted().into_iter().map(|(plies, rank)| Far { rank, plies, position: text(&game.unrank(rank)) }).collect()
     };
     let positions = tally.won.iter().chain(&tally.lost).sum::<u64>() + tally.drawn;
     Ok(Survey {

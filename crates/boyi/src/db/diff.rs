@@ -23,6 +23,9 @@ pub struct Diff {
     pub slots: u64,
     /// The first of them: slot and the two values as text.
     pub first: Vec<(u64, String, String)>,
+    /// Whether each file's values fail its checksum (a damaged file is
+    /// compared all the same: where it differs is what is asked).
+    pub damaged: [bool; 2],
 }
 
 impl Diff {
@@ -59,6 +62,7 @@ pub fn diff(a: &Database, b: &Database, limit: usize, ctl: &Control) -> Result<D
     field(false, "layout", ha.layout.describe(), hb.layout.describe());
     field(false, "format version", ha.version.to_string(), hb.version.to_string());
     field(false, "tail bytes", ha.tail.to_string(), hb.tail.to_string());
+    d.damaged = [!a.checksum_ok(ctl)?, !b.checksum_ok(ctl)?];
     if !d.different.is_empty() {
         return Ok(d);
     }

@@ -150,7 +150,9 @@ pub(crate) fn read<C: Cell>(path: &Path, tag: &str, size: usize, ctl: &Control) 
         return Ok(None);
     }
     let err = |e| io_error(path, e);
-    ctl.start(&format!("resuming from the checkpoint at level {level}"), size as u64);
+    let resuming = format!("resuming from the checkpoint at level {level}");
+    ctl.note(&resuming);
+    ctl.start(&resuming, size as u64);
     let w = C::BYTES as usize;
     let mut cells = Vec::with_capacity(size);
     super::retrograde::advise_huge_pages(cells.as_ptr() as usize, size * w);
