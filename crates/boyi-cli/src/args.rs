@@ -137,8 +137,16 @@ pub enum Command {
         #[arg(long)]
         depth: u32,
         /// Where to write the book.
-        #[arg(long, value_name = "FILE")]
-        out: PathBuf,
+        #[arg(long, value_name = "FILE", required_unless_present = "estimate")]
+        out: Option<PathBuf>,
+        /// Seconds between saves of the positions searched so far (in
+        /// FILE.checkpoint; the same command resumes from it after an interruption).
+        #[arg(long, default_value_t = 60, value_name = "SECS")]
+        checkpoint_every: u64,
+        /// Write no book: search N of the positions the build would, spread
+        /// over them, and say how long the whole build would take here.
+        #[arg(long, value_name = "N", value_parser = number_in(1usize, 1_000_000, "a count of positions"))]
+        estimate: Option<usize>,
     },
     /// Serve the web page and its JSON API (see the README's "Web page").
     #[command(long_about = "Serve the web page and its JSON API: pick a game, see every move coloured by\n\

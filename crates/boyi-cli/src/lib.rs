@@ -407,13 +407,33 @@ fn run(command: Command, threads: Option<usize>, databases: Vec<Arc<Database>>, 
             let opponent = boyi_games::terminal::Opponent { skill, seed };
             play::run(pos, !second, opponent, &Cx::new(ctl, &session)).map_err(in_context(id))
         }
-        Command::Book { game: name, params, depth, out } => {
-            output_dir_exists(&out)?;
+        Command::Book { game: name, params, depth, out, checkpoint_every, estimate } => {
             let entry = game(&name)?;
             let id = entry.info().id;
             let params = Params::from_words(params.iter().map(String::as_str)).map_err(in_context(id))?;
-            let count = entry.build_book(&params, depth, &out, ctl).map_err(in_context(id))?;
-            eprintln!("boyi: wrote {count} positions to {}", out.display());
+            if let Some(samples) = estimate {
+                let said = entry.estimate_book(&params, depth, samples, ctl).map_err(in_context(id))?;
+                write_stdout(&format!("{said}\n"));
+                return Ok(());
+            }
+            let out = out.expect("clap requires --out without --estimate");
+            output_dir_exists(&out)?;
+            let checkpoint = out.with_extension("checkpoint");
+            let ctl = &ctl.clone().with_checkpoint(Checkpoint {
+                path: checkpoint.clone(),
+                tag: String::new(),
+                every: std::time::Duration::from_secs(checkpoint_every),
+            });
+            let started = std::time::Instant::now();
+            let built = entry.build_book(&params, depth, &out, ctl);
+            if matches!(built, Err(Error::Engine(boyi::Error::Interrupted))) && checkpoint.exists() {
+                eprintln!(
+                    "boyi: {} keeps the positions searched; the same command resumes from it",
+                    checkpoint.display()
+                );
+            }
+            let count = built.map_err(in_context(id))?;
+            eprintln!("boyi: wrote {count} positions to {} in {:.1} s", out.display(), started.elapsed().as_secs_f64());
             Ok(())
         }
         Command::Bench { names, runs, list, input, sets, limit, duplication, scaling, parts, options } => {

@@ -10,7 +10,7 @@
 //! entries sorted by key: the key (u64, as [`Connect4::key`]) and the score
 //! (i8).
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::io::Write;
 use std::path::Path;
 use std::sync::Arc;
@@ -20,7 +20,7 @@ use boyi::tt::TranspositionTable;
 use boyi::{Control, Game};
 use rayon::prelude::*;
 
-use super::{Board, Connect4, Shape};
+use super::{book_checkpoint, Board, Connect4, Shape};
 use crate::error::Error;
 
 const MAGIC: &[u8; 8] = b"BOYIC4BK";
@@ -56,26 +56,57 @@ impl Book {
     /// shallower one is the best of its children, so the expensive early
     /// positions cost nothing (a book of depth 4 took 8.5 minutes when each
     /// of its positions was searched).
+    ///
+    /// Where `ctl` names a checkpoint, the leaves scored are appended to it
+    /// as the build goes (at most once every `every`, and when it stops), and
+    /// a build finding a checkpoint of the same board and depth searches
+    /// only the leaves it lacks.
     pub fn build<S: Shape>(game: &Connect4<S>, depth: u32, table_bytes: u64, ctl: &Control) -> Result<Book, Error> {
         let layers = layers_up_to(game, depth);
         let leaves = layers.last().map_or(&[][..], |l| &l[..]);
         ctl.reserve("the transposition table", table_bytes)?;
+        let tag = format!("connect4 {}x{} depth {depth}", game.width(), game.height());
+        let (mut known, saver) = match ctl.checkpoint() {
+            Some(cp) => {
+                let known = book_checkpoint::resume(&cp.path, &tag)?;
+                if !known.is_empty() {
+                    ctl.note(&format!(
+                        "resuming from the checkpoint {}: {} of the {} leaves scored",
+                        cp.path.display(),
+                        known.len(),
+                        leaves.len()
+                    ));
+                }
+                let saver = book_checkpoint::Saver::start(&cp.path, &tag, cp.every, &known)?;
+                (known, Some(saver))
+            }
+            None => (HashMap::new(), None),
+        };
+        let todo: Vec<&Board> = leaves.iter().filter(|b| !known.contains_key(&game.key(b))).collect();
         let tt = Arc::new(TranspositionTable::with_bytes(table_bytes));
         ctl.start("book", leaves.len() as u64);
+        ctl.advance((leaves.len() - todo.len()) as u64);
         let quiet = ctl.without_progress();
-        let scored: Result<Vec<(u64, i8)>, Error> = leaves
+        let scored: Result<Vec<(u64, i8)>, Error> = todo
             .par_iter()
             .map_init(
                 || AlphaBeta::with_table(game, quiet.clone(), tt.clone()),
                 |search, board| {
-                    let score = search.value(board)?;
+                    let score = search.value(board)? as i8;
+                    let key = game.key(board);
+                    if let Some(saver) = &saver {
+                        saver.add(key, score)?;
+                    }
                     ctl.advance(1);
-                    Ok((game.key(board), score as i8))
+                    Ok((key, score))
                 },
             )
             .collect();
         ctl.finish();
-        let mut known: std::collections::HashMap<u64, i8> = scored?.into_iter().collect();
+        if let Some(saver) = &saver {
+            saver.flush()?;
+        }
+        known.extend(scored?);
         for layer in layers.iter().rev().skip(1) {
             for board in layer {
                 let score = best_child(game, board, &known);
@@ -148,10 +179,81 @@ pub fn build_file(size: (u32, u32), depth: u32, out: &Path, ctl: &Control) -> Re
         fn run<S: Shape>(self, game: Connect4<S>) -> Result<usize, Error> {
             let book = Book::build(&game, self.depth, super::table_bytes(self.ctl), self.ctl)?;
             book.save(self.out)?;
+            if let Some(cp) = self.ctl.checkpoint() {
+                let _ = std::fs::remove_file(&cp.path);
+            }
             Ok(book.len())
         }
     }
     super::with_board(size, None, Build { depth, out, ctl })
+}
+
+/// How long the book of a `size` board up to `depth` stones would take to
+/// build here: `samples` of its leaves, in four runs spread over them, searched
+/// as the build searches (all threads, one shared table), the time scaled
+/// to every leaf. A guess: leaves differ, and a build's table, shared by
+/// more leaves, helps it more.
+pub fn estimate(size: (u32, u32), depth: u32, samples: usize, ctl: &Control) -> Result<String, Error> {
+    struct Estimate<'a> {
+        depth: u32,
+        samples: usize,
+        ctl: &'a Control,
+    }
+    impl super::OnBoard for Estimate<'_> {
+        type Output = String;
+        fn run<S: Shape>(self, game: Connect4<S>) -> Result<String, Error> {
+            let layers = layers_up_to(&game, self.depth);
+            let leaves = layers.last().map_or(&[][..], |l| &l[..]);
+            // four runs of neighbours, spread over the leaves: neighbours
+            // share subtrees in the table as a build's leaves do
+            let run = self.samples.div_ceil(4).max(1);
+            let gap = leaves.len() / 4;
+            let sample: Vec<Board> = (0..4)
+                .flat_map(|k| leaves.iter().skip(k * gap).take(run.min(gap.max(1))))
+                .take(self.samples)
+                .copied()
+                .collect();
+            let table_bytes = super::table_bytes(self.ctl);
+            self.ctl.reserve("the transposition table", table_bytes)?;
+            let tt = Arc::new(TranspositionTable::with_bytes(table_bytes));
+            let quiet = self.ctl.without_progress();
+            let started = std::time::Instant::now();
+            self.ctl.start("sampling the book's leaves", sample.len() as u64);
+            sample.par_iter().try_for_each_init(
+                || AlphaBeta::with_table(&game, quiet.clone(), tt.clone()),
+                |search, board| -> Result<(), Error> {
+                    search.value(board)?;
+                    self.ctl.advance(1);
+                    Ok(())
+                },
+            )?;
+            self.ctl.finish();
+            let took = started.elapsed().as_secs_f64();
+            let whole = took * leaves.len() as f64 / sample.len().max(1) as f64;
+            Ok(format!(
+                "depth {}: {} positions searched ({} in the book with the shallower ones); {} of them took {:.1} s \
+                 on {} threads: the whole build about {}",
+                self.depth,
+                leaves.len(),
+                layers.iter().map(Vec::len).sum::<usize>(),
+                sample.len(),
+                took,
+                rayon::current_num_threads(),
+                duration_words(whole)
+            ))
+        }
+    }
+    super::with_board(size, None, Estimate { depth, samples, ctl })
+}
+
+/// `1 h 22 min`, `9 min`, `40 s`.
+fn duration_words(secs: f64) -> String {
+    let s = secs.round() as u64;
+    match s {
+        0..=99 => format!("{s} s"),
+        100..=5999 => format!("{} min", (s + 30) / 60),
+        _ => format!("{} h {} min", s / 3600, (s % 3600 + 30) / 60),
+    }
 }
 
 /// The positions with 0, 1, ..., `depth` stones that are not over and where
@@ -186,7 +288,7 @@ fn layers_up_to<S: Shape>(game: &Connect4<S>, depth: u32) -> Vec<Vec<Board>> {
 
 /// The score of `board` from its children's: each is in `known`, or lets
 /// its mover win at once, or fills the board.
-fn best_child<S: Shape>(game: &Connect4<S>, board: &Board, known: &std::collections::HashMap<u64, i8>) -> i32 {
+fn best_child<S: Shape>(game: &Connect4<S>, board: &Board, known: &HashMap<u64, i8>) -> i32 {
     let mut moves = Vec::new();
     game.moves(board, &mut moves);
     moves
@@ -226,5 +328,44 @@ mod tests {
         for board in layers_up_to(&game, 4).concat() {
             assert_eq!(book.get(game.key(&board)), Some(search.value(&board).unwrap()));
         }
+    }
+
+    /// A build resumes from the leaves its checkpoint holds (it searches
+    /// them no more: a score planted there reaches the book), a checkpoint
+    /// of another depth is not read, and a finished build removes its file.
+    #[test]
+    fn a_build_resumes_from_its_checkpoint() {
+        let game = Connect4::new(4, 4);
+        let dir = std::env::temp_dir().join(format!("boyi-book-resume-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let (out, path) = (dir.join("b.book"), dir.join("b.checkpoint"));
+        let with_checkpoint = || {
+            Control::default().with_checkpoint(boyi::control::Checkpoint {
+                path: path.clone(),
+                tag: String::new(),
+                every: std::time::Duration::ZERO,
+            })
+        };
+        let plain = Book::build(&game, 3, 1 << 20, &Control::default()).unwrap();
+        // every leaf but one scored, and one of them planted wrong
+        let leaves = layers_up_to(&game, 3).pop().unwrap();
+        let keys: Vec<u64> = leaves.iter().map(|b| game.key(b)).collect();
+        let mut known: HashMap<u64, i8> = keys.iter().map(|&k| (k, plain.get(k).unwrap() as i8)).collect();
+        known.remove(&keys[0]);
+        let planted = keys[1];
+        known.insert(planted, 99);
+        let tag = "connect4 4x4 depth 3";
+        book_checkpoint::Saver::start(&path, tag, std::time::Duration::ZERO, &known).unwrap();
+        let resumed = Book::build(&game, 3, 1 << 20, &with_checkpoint()).unwrap();
+        assert_eq!(resumed.get(planted), Some(99), "the checkpoint's leaves are not searched again");
+        assert_eq!(resumed.get(keys[0]), plain.get(keys[0]), "the missing leaf is searched");
+        assert_eq!(book_checkpoint::resume(&path, tag).unwrap().len(), keys.len(), "the checkpoint grows");
+        // another depth's checkpoint is started over, not read
+        let depth4 = Book::build(&game, 4, 1 << 20, &with_checkpoint()).unwrap();
+        assert_eq!(depth4, Book::build(&game, 4, 1 << 20, &Control::default()).unwrap());
+        build_file((4, 4), 3, &out, &with_checkpoint()).unwrap();
+        assert_eq!(Book::load(&out).unwrap(), plain);
+        assert!(!path.exists(), "a finished build removes its checkpoint");
+        std::fs::remove_dir_all(&dir).ok();
     }
 }

@@ -17,6 +17,7 @@
 
 mod board;
 pub mod book;
+mod book_checkpoint;
 mod search;
 
 use std::sync::{Arc, OnceLock};
@@ -322,6 +323,11 @@ impl Listing for Connect4Listing {
     fn build_book(&self, params: &Params, depth: u32, out: &std::path::Path, ctl: &Control) -> Result<usize, Error> {
         let (game, _) = self.start(params)?;
         book::build_file((game.width(), game.height()), depth, out, ctl)
+    }
+
+    fn estimate_book(&self, params: &Params, depth: u32, samples: usize, ctl: &Control) -> Result<String, Error> {
+        let (game, _) = self.start(params)?;
+        book::estimate((game.width(), game.height()), depth, samples, ctl)
     }
 }
 

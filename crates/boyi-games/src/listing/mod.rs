@@ -213,6 +213,14 @@ pub trait Listing: Send + Sync + 'static {
         Err(Error::input(format!("{} has no opening books", self.info().id)))
     }
 
+    /// How long [`Listing::build_book`] would take here: `samples` of the
+    /// positions it searches, searched as the build would, the time scaled
+    /// to all of them (a sentence saying so).
+    fn estimate_book(&self, params: &Params, depth: u32, samples: usize, ctl: &Control) -> Result<String, Error> {
+        let _ = (params, depth, samples, ctl);
+        Err(Error::input(format!("{} has no opening books", self.info().id)))
+    }
+
     /// Games solved whole (by the table or retrograde analysis): the key
     /// the instance's solved table goes by, in the session's cache and in a
     /// database file of it. `None`: the game has no databases.
@@ -382,6 +390,11 @@ pub trait Entry: Send + Sync {
     fn open(&'static self, text: &str) -> Result<Box<dyn Position>, Error>;
     /// See [`Listing::build_book`].
     fn build_book(&self, params: &Params, depth: u32, out: &Path, ctl: &Control) -> Result<usize, Error>;
+    /// See [`Listing::estimate_book`].
+    fn estimate_book(&self, params: &Params, depth: u32, samples: usize, ctl: &Control) -> Result<String, Error> {
+        let _ = (params, depth, samples, ctl);
+        Err(Error::input(format!("{} has no opening books", self.info().id)))
+    }
     /// Solves the instance `params` start whole and writes it to `path`.
     fn save_database(&'static self, params: &Params, path: &Path, cx: &Cx) -> Result<db::Header, Error>;
     /// Checks a database of this game: the instance its header names,
@@ -452,6 +465,11 @@ impl<L: Listing> Entry for L {
     fn build_book(&self, params: &Params, depth: u32, out: &Path, ctl: &Control) -> Result<usize, Error> {
         params.check(Listing::info(self).id, Listing::info(self).params)?;
         Listing::build_book(self, params, depth, out, ctl)
+    }
+
+    fn estimate_book(&self, params: &Params, depth: u32, samples: usize, ctl: &Control) -> Result<String, Error> {
+        params.check(Listing::info(self).id, Listing::info(self).params)?;
+        Listing::estimate_book(self, params, depth, samples, ctl)
     }
 
     fn save_database(&'static self, params: &Params, path: &Path, cx: &Cx) -> Result<db::Header, Error> {
