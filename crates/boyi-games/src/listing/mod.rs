@@ -406,9 +406,15 @@ pub trait Entry: Send + Sync {
         db: &db::Database,
         ask: &survey::Ask,
         ctl: &Control,
-    ) -> Result<survey::Survey, Error>;
+    ) -> Result<survey::Survey, Error> {
+        let _ = (db, ask, ctl);
+        Err(Error::input(format!("{} databases are not surveyed", self.info().id)))
+    }
     /// See [`Listing::slot_position`]; the instance is the one the header names.
-    fn database_position(&'static self, db: &db::Database, slot: u64) -> Result<String, Error>;
+    fn database_position(&'static self, db: &db::Database, slot: u64) -> Result<String, Error> {
+        let _ = (db, slot);
+        Err(Error::input(format!("{} does not name its databases' positions", self.info().id)))
+    }
     /// See [`Listing::lookups`]; the instance is the one the header names.
     fn database_lookups(&'static self, db: Arc<db::Database>) -> Result<(Lookup, u64), Error>;
     /// See [`Listing::integers`]; the instance `params` start.
