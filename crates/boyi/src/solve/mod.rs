@@ -20,6 +20,7 @@ pub mod partitioned_table;
 pub mod retrograde;
 pub mod solved;
 pub mod table;
+pub mod tiers;
 
 pub use solved::Solved;
 

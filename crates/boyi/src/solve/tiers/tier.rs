@@ -1,0 +1,333 @@
+//! One tier by retrograde analysis, the tiers below it solved. Each
+//! position's moves are counted into the tier and valued out of it (a
+//! lower tier's value, read): the best move out gives a win to settle at
+//! its level, a floor under a loss's remoteness, or a draw's escape. Then
+//! levels in remoteness order, as in [`crate::solve::retrograde`]: a
+//! position one move before a loss in `r` wins in `r + 1` (the first loss
+//! met is the nearest), one whose moves all lose for it loses in one more
+//! than its farthest child (the floor included), and what no level reaches
+//! is a draw. Predecessors inside the tier come from reverse edges built
+//! from the forward moves.
+
+use std::collections::HashMap;
+use std::hash::Hash;
+use std::sync::atomic::{AtomicU32, AtomicU64, Ordering::Relaxed};
+use std::sync::Arc;
+
+use rayon::prelude::*;
+
+use super::Tiered;
+use crate::control::Control;
+use crate::error::Error;
+use crate::solve::Solved;
+use crate::value::{Outcome, Turn, Value};
+
+/// A settled cell: the packed outcome below it.
+const SETTLED: u32 = 1 << 31;
+/// `aux`: the best move out of the tier wins (the position is queued at
+/// that win's level), or draws.
+const WINS_OUT: u16 = 1 << 15;
+const DRAWS_OUT: u16 = 1 << 14;
+/// `aux`: one more than the farthest win a move out of the tier gives the
+/// opponent, the least remoteness the position can lose in.
+const FLOOR: u16 = (1 << 14) - 1;
+
+/// Why a position waits in a level's bucket.
+#[derive(Clone, Copy)]
+enum Queued {
+    /// Settled when the cells were made (it ended, or every move leaves the
+    /// tier): walked at its level.
+    Ended,
+    /// A move out of the tier wins at this level, unless a move inside it
+    /// won sooner.
+    WinsOut,
+    /// Every move loses for it, and a move out of the tier loses no sooner
+    /// than this level.
+    LosesHeld,
+}
+
+/// A chunk of positions' starts: rank, start, `aux`.
+type Learned = Vec<(u32, Start, u16)>;
+
+/// What a position learns from its moves before the walk.
+enum Start {
+    /// Settled at its level (ended, or every move leaves the tier).
+    At(Outcome),
+    /// A settled draw: nothing to walk.
+    Draw,
+    /// Waits on `count` moves inside the tier; a move out of it may win at
+    /// a level (queued there).
+    Waits { count: u32, wins_at: Option<u32> },
+}
+
+pub(super) fn solve<G: Tiered>(
+    game: &G,
+    tier: G::Tier,
+    below: &HashMap<G::Tier, Arc<Solved<Outcome>>>,
+    ctl: &Control,
+) -> Result<Solved<Outcome>, Error>
+where
+    G::Tier: Hash,
+{
+    let size = game.tier_size(tier);
+    if size >= u32::MAX as u64 {
+        return Err(Error::Unsupported(format!(
+            "tier {} holds {size} positions; a tier holds fewer than 2^32",
+            game.tier_name(tier)
+        )));
+    }
+    let n = size as usize;
+    // cells, aux, the edges' offsets, and about four moves a position
+    ctl.reserve("the tier's cells and reverse edges", size * (4 + 2 + 8 + 4 * 4))?;
+    let value_out = |pos: &G::Pos| -> Result<Outcome, Error> {
+        let t = game.tier_of(pos);
+        let solved = below.get(&t).ok_or_else(|| {
+            Error::Unsupported(format!(
+                "a move of tier {} leads to tier {}, not among its children",
+                game.tier_name(tier),
+                game.tier_name(t)
+            ))
+        })?;
+        Ok(solved.value_at(game.rank_in(t, pos)))
+    };
+
+    ctl.start(&format!("tier {}: moves", game.tier_name(tier)), size);
+    let in_degree: Vec<AtomicU32> = (0..n).map(|_| AtomicU32::new(0)).collect();
+    let cells: Vec<AtomicU32> = (0..n).map(|_| AtomicU32::new(0)).collect();
+    let mut aux = vec![0u16; n];
+    let mut queued: Vec<(u32, u32, Queued)> = Vec::new(); // (level, rank, why)
+    const CHUNK: usize = 4096;
+    let starts: Vec<Result<Learned, Error>> = (0..n.div_ceil(CHUNK))
+        .into_par_iter()
+        .map(|c| {
+            ctl.check()?;
+            let mut out = Vec::with_capacity(CHUNK);
+            let mut moves = Vec::new();
+            for r in c * CHUNK..((c + 1) * CHUNK).min(n) {
+                let pos = game.unrank_in(tier, r as u64);
+                moves.clear();
+                game.moves(&pos, &mut moves);
+                if moves.is_empty() {
+                    let v = game.terminal(&pos);
+                    out.push((r as u32, if v == Outcome::Draw { Start::Draw } else { Start::At(v) }, 0));
+                    continue;
+                }
+                let (mut count, mut best_out, mut floor) = (0u32, None::<Outcome>, 0u32);
+                for &mv in &moves {
+                    let step = game.play(&pos, mv);
+                    if step.turn == Turn::Again {
+                        return Err(Error::Unsupported(
+                            "a bonus turn: the tier solver values games whose turns alternate".into(),
+                        ));
+                    }
+                    if game.tier_of(&step.pos) == tier {
+                        count += 1;
+                        in_degree[game.rank_in(tier, &step.pos) as usize].fetch_add(1, Relaxed);
+                    } else {
+                        let v = Outcome::back((), Turn::Pass, value_out(&step.pos)?);
+                        if let Outcome::Lose(k) = v {
+                            floor = floor.max(k);
+                        }
+                        best_out = Some(best_out.map_or(v, |b| b.max(v)));
+                    }
+                }
+                let floor = floor.min(FLOOR as u32) as u16;
+                let start = match (count, best_out) {
+                    (0, Some(v)) => {
+                        if v == Outcome::Draw {
+                            Start::Draw
+                        } else {
+                            Start::At(v)
+                        }
+                    }
+                    (_, Some(Outcome::Win(w))) => Start::Waits { count, wins_at: Some(w) },
+                    (_, Some(Outcome::Draw)) => Start::Waits { count, wins_at: None },
+                    _ => Start::Waits { count, wins_at: None },
+                };
+                let flags = match best_out {
+                    Some(Outcome::Win(_)) => WINS_OUT,
+                    Some(Outcome::Draw) => DRAWS_OUT,
+                    _ => 0,
+                };
+                out.push((r as u32, start, flags | floor));
+            }
+            ctl.advance(out.len() as u64);
+            Ok(out)
+        })
+        .collect();
+    for chunk in starts {
+        for (r, start, a) in chunk? {
+            aux[r as usize] = a;
+            match start {
+                Start::At(v) => {
+                    cells[r as usize].store(SETTLED | v.pack() as u32, Relaxed);
+                    queued.push((level_of(v), r, Queued::Ended));
+                }
+                Start::Draw => cells[r as usize].store(SETTLED | Outcome::Draw.pack() as u32, Relaxed),
+                Start::Waits { count, wins_at } => {
+                    cells[r as usize].store(count, Relaxed);
+                    if let Some(w) = wins_at {
+                        queued.push((w, r, Queued::WinsOut));
+                    }
+                }
+            }
+        }
+    }
+    ctl.finish();
+
+    // reverse edges: offsets by prefix sums of in-degrees, then filled
+    let mut offsets = Vec::with_capacity(n + 1);
+    let mut total = 0u64;
+    offsets.push(0u64);
+    for d in &in_degree {
+        total += d.load(Relaxed) as u64;
+        offsets.push(total);
+    }
+    drop(in_degree);
+    ctl.reserve("the tier's reverse edges", size * (4 + 2 + 8) + total * 4)?;
+    let cursor: Vec<AtomicU64> = offsets[..n].iter().map(|&o| AtomicU64::new(o)).collect();
+    let sources: Vec<AtomicU32> = (0..total).map(|_| AtomicU32::new(0)).collect();
+    (0..n.div_ceil(CHUNK)).into_par_iter().try_for_each(|c| -> Result<(), Error> {
+        ctl.check()?;
+        let mut moves = Vec::new();
+        for r in c * CHUNK..((c + 1) * CHUNK).min(n) {
+            let pos = game.unrank_in(tier, r as u64);
+            moves.clear();
+            game.moves(&pos, &mut moves);
+            for &mv in &moves {
+                let to = game.play(&pos, mv).pos;
+                if game.tier_of(&to) == tier {
+                    let at = cursor[game.rank_in(tier, &to) as usize].fetch_add(1, Relaxed);
+                    sources[at as usize].store(r as u32, Relaxed);
+                }
+            }
+        }
+        Ok(())
+    })?;
+    drop(cursor);
+
+    // the walk: buckets by level hold what settles there from outside the
+    // walk (ends, wins out of the tier, losses held up by their floor)
+    let mut buckets: Vec<Vec<(u32, Queued)>> = Vec::new();
+    for (level, r, kind) in queued {
+        bucket(&mut buckets, level).push((r, kind));
+    }
+    ctl.start(&format!("tier {}: levels", game.tier_name(tier)), size);
+    let mut level = 0u32;
+    let mut frontier: Vec<u32> = Vec::new();
+    while (level as usize) < buckets.len() || !frontier.is_empty() {
+        ctl.check()?;
+        for (r, kind) in std::mem::take(bucket(&mut buckets, level)) {
+            let cell = &cells[r as usize];
+            let settled = match kind {
+                Queued::Ended => true,
+                Queued::WinsOut => {
+                    let won = SETTLED | Outcome::Win(level).pack() as u32;
+                    let now = cell.load(Relaxed);
+                    now & SETTLED == 0 && cell.compare_exchange(now, won, Relaxed, Relaxed).is_ok()
+                }
+                Queued::LosesHeld => {
+                    let lost = SETTLED | Outcome::Lose(level).pack() as u32;
+                    cell.compare_exchange(0, lost, Relaxed, Relaxed).is_ok()
+                }
+            };
+            if settled {
+                frontier.push(r);
+            }
+        }
+        let held: std::sync::Mutex<Vec<(u32, u32)>> = std::sync::Mutex::new(Vec::new());
+        let next: Vec<u32> = frontier
+            .par_chunks(1024)
+            .flat_map_iter(|part| {
+                let mut settled = Vec::new();
+                for &r in part {
+                    let v = Outcome::unpack((cells[r as usize].load(Relaxed) & !SETTLED) as u16);
+                    for e in offsets[r as usize]..offsets[r as usize + 1] {
+                        let q = sources[e as usize].load(Relaxed) as usize;
+                        match v {
+                            Outcome::Lose(_) => {
+                                if win_before(&cells[q], level + 1) {
+                                    settled.push(q as u32);
+                                }
+                            }
+                            Outcome::Win(_) => {
+                                if !count_down(&cells[q]) || aux[q] & (WINS_OUT | DRAWS_OUT) != 0 {
+                                    // moves left, or a move out of the tier wins or draws
+                                    continue;
+                                }
+                                let lose_at = (level + 1).max((aux[q] & FLOOR) as u32);
+                                if lose_at == level + 1 {
+                                    // every move is a win for the opponent: no thread but this one
+                                    // touches the cell now
+                                    cells[q].store(SETTLED | Outcome::Lose(lose_at).pack() as u32, Relaxed);
+                                    settled.push(q as u32);
+                                } else {
+                                    held.lock().unwrap_or_else(|e| e.into_inner()).push((lose_at, q as u32));
+                                }
+                            }
+                            Outcome::Draw => {}
+                        }
+                    }
+                }
+                ctl.advance(part.len() as u64);
+                settled
+            })
+            .collect();
+        for (at, q) in held.into_inner().unwrap_or_else(|e| e.into_inner()) {
+            bucket(&mut buckets, at).push((q, Queued::LosesHeld));
+        }
+        frontier = next;
+        level += 1;
+    }
+    ctl.finish();
+    let values = cells.iter().map(|c| {
+        let now = c.load(Relaxed);
+        if now & SETTLED != 0 {
+            Outcome::unpack((now & !SETTLED) as u16)
+        } else {
+            Outcome::Draw
+        }
+    });
+    Ok(Solved::from_values(values))
+}
+
+/// The level a settled value is walked at: its remoteness.
+fn level_of(v: Outcome) -> u32 {
+    match v {
+        Outcome::Win(r) | Outcome::Lose(r) => r,
+        Outcome::Draw => u32::MAX,
+    }
+}
+
+/// Settles an unsettled cell as a win in `r`; whether this call did.
+fn win_before(cell: &AtomicU32, r: u32) -> bool {
+    let won = SETTLED | Outcome::Win(r).pack() as u32;
+    let mut now = cell.load(Relaxed);
+    while now & SETTLED == 0 {
+        match cell.compare_exchange_weak(now, won, Relaxed, Relaxed) {
+            Ok(_) => return true,
+            Err(seen) => now = seen,
+        }
+    }
+    false
+}
+
+/// A move of an unsettled cell's position found to give the opponent a
+/// win, counted off; whether it was the last of its moves inside the tier.
+fn count_down(cell: &AtomicU32) -> bool {
+    let mut now = cell.load(Relaxed);
+    while now & SETTLED == 0 {
+        match cell.compare_exchange_weak(now, now - 1, Relaxed, Relaxed) {
+            Ok(_) => return now == 1,
+            Err(seen) => now = seen,
+        }
+    }
+    false
+}
+
+fn bucket(buckets: &mut Vec<Vec<(u32, Queued)>>, level: u32) -> &mut Vec<(u32, Queued)> {
+    if buckets.len() <= level as usize {
+        buckets.resize_with(level as usize + 1, Vec::new);
+    }
+    &mut buckets[level as usize]
+}

@@ -1,0 +1,210 @@
+//! The tier solver on random games in tiers (moves inside a tier loop,
+//! moves out of it go to later tiers): every position's value and
+//! remoteness equal a plain fixed-point iteration over the whole graph and
+//! the one-table retrograde solve; a build into a directory resumes after
+//! losing a tier and writes the same files.
+
+use boyi::db::Ident;
+use boyi::game::{Game, Indexed, StepOf};
+use boyi::solve::retrograde;
+use boyi::solve::tiers::{self, Tiered};
+use boyi::{Control, Outcome, Step, Turn, Value};
+use proptest::prelude::*;
+use proptest::strategy::ValueTree;
+
+/// Position `(t, i)` has the moves `edges[t][i]`, each to a position of
+/// tier `t` or a later one; without moves it is worth `terminal[t][i]`.
+#[derive(Debug, Clone)]
+struct Layers {
+    edges: Vec<Vec<Vec<(u32, u32)>>>,
+    terminal: Vec<Vec<Outcome>>,
+}
+
+impl Layers {
+    fn offset(&self, t: u32) -> u64 {
+        self.edges[..t as usize].iter().map(|e| e.len() as u64).sum()
+    }
+}
+
+impl Game for Layers {
+    type Pos = (u32, u32);
+    type Move = u8;
+    type Value = Outcome;
+
+    fn moves(&self, &(t, i): &(u32, u32), out: &mut Vec<u8>) {
+        out.extend(0..self.edges[t as usize][i as usize].len() as u8);
+    }
+
+    fn play(&self, &(t, i): &(u32, u32), mv: u8) -> StepOf<Self> {
+        Step { pos: self.edges[t as usize][i as usize][mv as usize], reward: (), turn: Turn::Pass }
+    }
+
+    fn terminal(&self, &(t, i): &(u32, u32)) -> Outcome {
+        self.terminal[t as usize][i as usize]
+    }
+}
+
+impl Tiered for Layers {
+    type Tier = u32;
+    fn tiers(&self) -> Vec<u32> {
+        (0..self.edges.len() as u32).collect()
+    }
+    fn child_tiers(&self, t: u32) -> Vec<u32> {
+        let mut c: Vec<u32> = self.edges[t as usize].iter().flatten().map(|&(u, _)| u).filter(|&u| u != t).collect();
+        c.sort();
+        c.dedup();
+        c
+    }
+    fn tier_size(&self, t: u32) -> u64 {
+        self.edges[t as usize].len() as u64
+    }
+    fn tier_of(&self, pos: &(u32, u32)) -> u32 {
+        pos.0
+    }
+    fn rank_in(&self, _: u32, pos: &(u32, u32)) -> u64 {
+        pos.1 as u64
+    }
+    fn unrank_in(&self, t: u32, rank: u64) -> (u32, u32) {
+        (t, rank as u32)
+    }
+    fn tier_name(&self, t: u32) -> String {
+        format!("tier-{t}")
+    }
+}
+
+/// The same game as one table, for the one-table solve.
+impl Indexed for Layers {
+    fn size(&self) -> u64 {
+        self.offset(self.edges.len() as u32)
+    }
+    fn rank(&self, &(t, i): &(u32, u32)) -> u64 {
+        self.offset(t) + i as u64
+    }
+    fn unrank(&self, mut r: u64) -> (u32, u32) {
+        for (t, e) in self.edges.iter().enumerate() {
+            if r < e.len() as u64 {
+                return (t as u32, r as u32);
+            }
+            r -= e.len() as u64;
+        }
+        unreachable!("a rank past the positions")
+    }
+}
+
+/// Values with a horizon growing until nothing changes.
+fn fixed_point(g: &Layers) -> Vec<Outcome> {
+    let all: Vec<(u32, u32)> = (0..g.size()).map(|r| g.unrank(r)).collect();
+    let step = |v: &[Outcome], &(t, i): &(u32, u32)| {
+        let es = &g.edges[t as usize][i as usize];
+        if es.is_empty() {
+            g.terminal[t as usize][i as usize]
+        } else {
+            es.iter().map(|c| Outcome::back((), Turn::Pass, v[g.rank(c) as usize])).max().unwrap()
+        }
+    };
+    let mut v: Vec<Outcome> = all
+        .iter()
+        .map(|&(t, i)| {
+            if g.edges[t as usize][i as usize].is_empty() {
+                g.terminal[t as usize][i as usize]
+            } else {
+                Outcome::Draw
+            }
+        })
+        .collect();
+    loop {
+        let next: Vec<Outcome> = all.iter().map(|p| step(&v, p)).collect();
+        if next == v {
+            return v;
+        }
+        v = next;
+    }
+}
+
+fn layers() -> impl Strategy<Value = Layers> {
+    proptest::collection::vec(1usize..10, 1..5).prop_flat_map(|sizes| {
+        let tiers = sizes.len();
+        let per_tier: Vec<_> = sizes
+            .iter()
+            .enumerate()
+            .map(|(t, &n)| {
+                let sizes = sizes.clone();
+                // a move stays in the tier half the time, else goes to a later one
+                let edge = (0u32..100, 0u32..1000).prop_map(move |(a, b)| {
+                    let to = if a < 50 || t + 1 == tiers { t } else { t + 1 + (a as usize) % (tiers - t - 1) };
+                    (to as u32, b % sizes[to] as u32)
+                });
+                let terminal = prop_oneof![
+                    4 => Just(Outcome::Lose(0)),
+                    1 => Just(Outcome::Win(0)),
+                    1 => Just(Outcome::Draw),
+                    1 => Just(Outcome::Lose(2)),
+                    1 => Just(Outcome::Win(1)),
+                    1 => Just(Outcome::Win(3)),
+                ];
+                (
+                    proptest::collection::vec(proptest::collection::vec(edge, 0..4), n),
+                    proptest::collection::vec(terminal, n),
+                )
+            })
+            .collect();
+        per_tier.prop_map(|tiers| {
+            let (edges, terminal) = tiers.into_iter().unzip();
+            Layers { edges, terminal }
+        })
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+    #[test]
+    fn tiers_agree_with_the_whole_graph(g in layers()) {
+        let ctl = Control::default();
+        let want = fixed_point(&g);
+        let by_edges = retrograde::solve_by_edges(&g, &ctl).unwrap();
+        let solution = tiers::solve(&g, &ctl).unwrap();
+        for r in 0..g.size() {
+            let pos = g.unrank(r);
+            prop_assert_eq!(solution.value(&g, &pos), want[r as usize], "position {:?}", pos);
+            prop_assert_eq!(by_edges.value_at(r), want[r as usize]);
+        }
+    }
+}
+
+#[test]
+fn tiers_form_no_cycle() {
+    // tier 0 leads to 1 and 1 back to 0: refused, not looped on
+    let g = Layers { edges: vec![vec![vec![(1, 0)]], vec![vec![(0, 0)]]], terminal: vec![vec![Outcome::Lose(0)]; 2] };
+    assert!(tiers::order(&g).is_err());
+    assert!(tiers::solve(&g, &Control::default()).is_err());
+}
+
+#[test]
+fn a_build_into_a_directory_resumes_to_the_same_files() {
+    let mut runner = proptest::test_runner::TestRunner::deterministic();
+    let g = (0..50).map(|_| layers().new_tree(&mut runner).unwrap().current()).max_by_key(|g| g.edges.len()).unwrap();
+    let ident = Ident { game: "layers".into(), params: String::new(), key: "layers:test".into() };
+    let dir = std::env::temp_dir().join(format!("boyi-tiers-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let ctl = Control::default();
+    let whole = tiers::solve_to_dir(&g, &ident, &dir, &ctl).unwrap();
+    let read = |t: u32| std::fs::read(dir.join(format!("tier-{t}.db"))).unwrap();
+    let files: Vec<Vec<u8>> = (0..g.edges.len() as u32).map(read).collect();
+    let manifest = std::fs::read_to_string(dir.join(tiers::MANIFEST)).unwrap();
+    assert!(manifest.contains("tier tier-0 "), "{manifest}");
+    // the first tier solved (the last in order) lost, as if the build stopped in it
+    let first = tiers::order(&g).unwrap()[0];
+    std::fs::remove_file(dir.join(format!("tier-{first}.db"))).unwrap();
+    let resumed = tiers::solve_to_dir(&g, &ident, &dir, &ctl).unwrap();
+    for (t, want) in files.iter().enumerate() {
+        assert_eq!(&read(t as u32), want, "tier {t}");
+    }
+    assert_eq!(std::fs::read_to_string(dir.join(tiers::MANIFEST)).unwrap(), manifest);
+    let want = fixed_point(&g);
+    for r in 0..g.size() {
+        let pos = g.unrank(r);
+        assert_eq!(whole.value(&g, &pos), want[r as usize]);
+        assert_eq!(resumed.value(&g, &pos), want[r as usize]);
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
