@@ -27,6 +27,7 @@ pub mod heap_report;
 pub mod judge;
 pub mod lasker_nim;
 pub mod listing;
+pub mod morris;
 pub mod moving_pebbles;
 pub mod nim;
 pub mod notation;

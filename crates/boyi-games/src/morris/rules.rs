@@ -1,0 +1,268 @@
+//! The rules, as Gévay & Danner state them for their solutions (and as the
+//! catalogue will play them): players place their stones in turn, then move
+//! one stone to a neighbouring empty point; a stone that closes a mill of
+//! its owner removes one of the opponent's that stands in no mill (any
+//! stone when every one does); with three stones left (none to place) a
+//! player flies, moving to any empty point; a player with fewer than three
+//! stones (on the board and to place) or without a move loses; endless play
+//! is a draw. In Lasker Morris a player may move a stone instead of placing
+//! one.
+//!
+//! Positions are seen from the side to move (`mine`, `theirs`), so a game
+//! and its colours swapped are one position. Tiers are the counts of stones
+//! on the board and to place, for the mover and the other (a position and
+//! its colours swapped share a tier): a placement or a capture leaves a
+//! tier for good, a move without capture stays in it.
+
+use boyi::index::binomial::Combinations;
+use boyi::solve::tiers::Tiered;
+use boyi::{Game, Outcome, Step, StepOf, Turn};
+
+use super::board::Board;
+
+/// No point: a placement's origin, a move that takes nothing.
+pub const NONE: u8 = u8::MAX;
+
+/// A position, from the side to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Stones {
+    pub mine: u32,
+    pub theirs: u32,
+    /// Stones still to place: the mover's, the other's.
+    pub hand: [u8; 2],
+}
+
+/// A move: a stone placed (`from` = [`NONE`]) or moved, and the opponent's
+/// stone it takes ([`NONE`] when it closes no mill).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Shift {
+    pub from: u8,
+    pub to: u8,
+    pub take: u8,
+}
+
+/// Stones on the board and to place, the mover's then the other's: a tier
+/// as seen from one side.
+pub type Counts = [u8; 4];
+
+/// A Morris game: its board, the stones each side places, and its rules.
+#[derive(Debug)]
+pub struct Morris {
+    pub board: Board,
+    /// Stones to place at the start: first player's, second player's.
+    pub stones: [u8; 2],
+    /// A move may be made instead of a placement (Lasker Morris).
+    pub lasker: bool,
+}
+
+impl Morris {
+    pub fn start(&self) -> Stones {
+        Stones { mine: 0, theirs: 0, hand: self.stones }
+    }
+
+    /// The tier a side's view of counts is in: the lesser of it and the
+    /// other side's view, and whether `counts` is the other side's.
+    pub fn tier_of_counts(counts: Counts) -> (Counts, bool) {
+        let [a, b, c, d] = counts;
+        let swapped = [b, a, d, c];
+        if swapped < counts {
+            (swapped, true)
+        } else {
+            (counts, false)
+        }
+    }
+
+    fn counts(s: &Stones) -> Counts {
+        [s.mine.count_ones() as u8, s.theirs.count_ones() as u8, s.hand[0], s.hand[1]]
+    }
+
+    /// The positions of a tier seen from its first side: `C(P, a)` boards of
+    /// the first side's stones, `C(P − a, b)` of the other's among the rest.
+    fn boards(&self, t: Counts) -> (Combinations, Combinations) {
+        let p = self.board.points();
+        (Combinations::new(p, t[0] as u32), Combinations::new(p - t[0] as u32, t[1] as u32))
+    }
+
+    /// A tier seen from either side is two sets of positions, unless both
+    /// views are the same counts.
+    fn views(t: Counts) -> u64 {
+        if [t[1], t[0], t[3], t[2]] == t {
+            1
+        } else {
+            2
+        }
+    }
+}
+
+/// `stones` with the points of `gaps` squeezed out: bit `i` of the result
+/// is the `i`-th point not in `gaps`.
+fn squeeze(stones: u32, gaps: u32) -> u64 {
+    let (mut out, mut i) = (0u64, 0);
+    for p in 0..32 {
+        if gaps >> p & 1 == 0 {
+            out |= ((stones >> p & 1) as u64) << i;
+            i += 1;
+        }
+    }
+    out
+}
+
+/// The inverse of [`squeeze`].
+fn spread(squeezed: u64, gaps: u32, points: u32) -> u32 {
+    let (mut out, mut i) = (0u32, 0);
+    for p in 0..points {
+        if gaps >> p & 1 == 0 {
+            out |= ((squeezed >> i & 1) as u32) << p;
+            i += 1;
+        }
+    }
+    out
+}
+
+impl Game for Morris {
+    type Pos = Stones;
+    type Move = Shift;
+    type Value = Outcome;
+
+    fn moves(&self, s: &Stones, out: &mut Vec<Shift>) {
+        let on = s.mine.count_ones() as u8;
+        if on + s.hand[0] < 3 {
+            return;
+        }
+        let empty = self.board.all() & !(s.mine | s.theirs);
+        // the opponent's stones a mill may take: those in no mill, else any
+        let free: u32 = (0..self.board.points())
+            .filter(|&p| s.theirs >> p & 1 == 1 && !self.board.in_mill(s.theirs, p))
+            .fold(0, |m, p| m | 1 << p);
+        let takeable = if free != 0 { free } else { s.theirs };
+        let mut add = |from: u8, to: u32, after: u32| {
+            if takeable != 0 && self.board.in_mill(after, to) {
+                for t in 0..self.board.points() {
+                    if takeable >> t & 1 == 1 {
+                        out.push(Shift { from, to: to as u8, take: t as u8 });
+                    }
+                }
+            } else {
+                out.push(Shift { from, to: to as u8, take: NONE });
+            }
+        };
+        if s.hand[0] > 0 {
+            for to in (0..self.board.points()).filter(|&p| empty >> p & 1 == 1) {
+                add(NONE, to, s.mine | 1 << to);
+            }
+        }
+        if s.hand[0] == 0 || self.lasker {
+            let flying = on == 3 && s.hand[0] == 0;
+            for from in (0..self.board.points()).filter(|&p| s.mine >> p & 1 == 1) {
+                let reach = if flying { empty } else { self.board.adjacent[from as usize] & empty };
+                for to in (0..self.board.points()).filter(|&p| reach >> p & 1 == 1) {
+                    add(from as u8, to, (s.mine & !(1 << from)) | 1 << to);
+                }
+            }
+        }
+    }
+
+    fn play(&self, s: &Stones, mv: Shift) -> StepOf<Self> {
+        let mut mine = s.mine | 1 << mv.to;
+        let mut hand = s.hand[0];
+        if mv.from == NONE {
+            hand -= 1;
+        } else {
+            mine &= !(1 << mv.from);
+        }
+        let theirs = if mv.take == NONE { s.theirs } else { s.theirs & !(1 << mv.take) };
+        Step { pos: Stones { mine: theirs, theirs: mine, hand: [s.hand[1], hand] }, reward: (), turn: Turn::Pass }
+    }
+
+    /// No move, or fewer than three stones: lost.
+    fn terminal(&self, _: &Stones) -> Outcome {
+        Outcome::Lose(0)
+    }
+}
+
+impl Tiered for Morris {
+    type Tier = Counts;
+
+    /// The tiers the start reaches.
+    fn tiers(&self) -> Vec<Counts> {
+        let start = Self::tier_of_counts(Self::counts(&self.start())).0;
+        let mut seen = std::collections::BTreeSet::from([start]);
+        let mut todo = vec![start];
+        while let Some(t) = todo.pop() {
+            for c in self.child_tiers(t) {
+                if seen.insert(c) {
+                    todo.push(c);
+                }
+            }
+        }
+        seen.into_iter().collect()
+    }
+
+    fn child_tiers(&self, t: Counts) -> Vec<Counts> {
+        let mut out = Vec::new();
+        for [a, b, c, d] in [t, [t[1], t[0], t[3], t[2]]] {
+            if a + c < 3 {
+                continue;
+            }
+            let mut after = Vec::new();
+            if c > 0 {
+                after.push([b, a + 1, d, c - 1]);
+                if b > 0 {
+                    after.push([b - 1, a + 1, d, c - 1]);
+                }
+            }
+            if (c == 0 || self.lasker) && a > 0 {
+                after.push([b, a, d, c]);
+                if b > 0 {
+                    after.push([b - 1, a, d, c]);
+                }
+            }
+            for counts in after {
+                if (counts[0] + counts[1]) as u32 <= self.board.points() {
+                    let tier = Self::tier_of_counts(counts).0;
+                    if tier != t && !out.contains(&tier) {
+                        out.push(tier);
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    fn tier_size(&self, t: Counts) -> u64 {
+        let (first, second) = self.boards(t);
+        first.size() * second.size() * Self::views(t)
+    }
+
+    fn tier_of(&self, s: &Stones) -> Counts {
+        Self::tier_of_counts(Self::counts(s)).0
+    }
+
+    fn rank_in(&self, t: Counts, s: &Stones) -> u64 {
+        let (_, swapped) = Self::tier_of_counts(Self::counts(s));
+        let (x, y) = if swapped { (s.theirs, s.mine) } else { (s.mine, s.theirs) };
+        let (first, second) = self.boards(t);
+        let board = first.rank(x as u64) * second.size() + second.rank(squeeze(y, x));
+        if Self::views(t) == 2 {
+            board * 2 + swapped as u64
+        } else {
+            board
+        }
+    }
+
+    fn unrank_in(&self, t: Counts, rank: u64) -> Stones {
+        let (first, second) = self.boards(t);
+        let (board, swapped) = if Self::views(t) == 2 { (rank / 2, rank % 2 == 1) } else { (rank, false) };
+        let x = first.unrank(board / second.size()) as u32;
+        let y = spread(second.unrank(board % second.size()), x, self.board.points());
+        if swapped {
+            Stones { mine: y, theirs: x, hand: [t[3], t[2]] }
+        } else {
+            Stones { mine: x, theirs: y, hand: [t[2], t[3]] }
+        }
+    }
+
+    fn tier_name(&self, t: Counts) -> String {
+        format!("{}-{}-{}-{}", t[0], t[1], t[2], t[3])
+    }
+}
