@@ -22,6 +22,10 @@ fn params(entry: &dyn Entry) -> Params {
     if entry.info().id == "connect4" {
         p = p.with("width", 5).with("height", 4);
     }
+    if matches!(entry.info().id, "morris" | "lasker-morris") {
+        // the standard game is refused in memory; Six Men's board with three stones each is a second
+        p = p.with("board", "six").with("white", 3).with("black", 3);
+    }
     if entry.info().id == "dobutsu" {
         // the full game is a 560 MB solve of a minute; one elephant and a chick a side is 0.1 s
         p = p.with("elephants", 1).with("giraffes", 0).with("chicks", 2);

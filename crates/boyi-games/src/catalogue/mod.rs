@@ -20,6 +20,8 @@ static GAMES: &[&dyn Entry] = &[
     &crate::chase::ChaseListing::PLAIN,
     &crate::chase::ChaseListing::TORUS,
     &crate::dobutsu::DobutsuListing,
+    &crate::morris::listing::MorrisListing::NINE,
+    &crate::morris::listing::MorrisListing::LASKER,
     &crate::geography::GeographyListing,
     &crate::nim::NimListing::NORMAL,
     &crate::nim::NimListing::MISERE,

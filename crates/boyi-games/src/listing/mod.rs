@@ -757,6 +757,33 @@ impl Cx<'_> {
 
     /// Every position of a loopy `game` solved by retrograde analysis, kept
     /// in the session under `key`.
+    /// The tiers a position of tier `root` needs, its own and every tier
+    /// its moves lead to, each solved once and kept in the session's cache
+    /// under `key/<tier>`; their sizes told against the memory limit first.
+    pub fn tiers<G: boyi::solve::tiers::Tiered>(
+        &self,
+        key: &str,
+        game: &G,
+        root: G::Tier,
+    ) -> Result<std::collections::HashMap<G::Tier, Arc<Solved<Outcome>>>, Error> {
+        use boyi::solve::tiers;
+        let order = tiers::order_from(game, vec![root])?;
+        let sizes: Vec<u64> = order.iter().map(|&t| game.tier_size(t)).collect();
+        let (total, largest) = (sizes.iter().sum::<u64>(), sizes.iter().copied().max().unwrap_or(0));
+        // two bytes a value kept, and the largest tier's cells and edges
+        self.ctl.reserve("the tiers' values and the largest tier's solve", total * 2 + largest * 30)?;
+        let mut below = std::collections::HashMap::new();
+        for t in order {
+            let solved = self.session.cache().get_or(&format!("{key}/{}", game.tier_name(t)), || {
+                let solved = tiers::solve_tier(game, t, &below, self.ctl)?;
+                let bytes = solved.bytes();
+                Ok::<_, Error>((solved, bytes))
+            })?;
+            below.insert(t, solved);
+        }
+        Ok(below)
+    }
+
     pub fn retrograde<G: Reversible<Value = Outcome> + Clone + Send + 'static>(
         &self,
         key: &str,

@@ -1,10 +1,11 @@
-//! Nine Men's Morris and its family (Lasker Morris, Morabaraba, Six Men's
-//! Morris, any number of stones to place): the boards ([`board`]) and the
-//! rules as a game in tiers ([`rules`]), solved tier by tier by the
-//! engine's tier solver. Not yet in the catalogue: its notation, diagram
-//! and databases come next.
+//! Nine Men's Morris and its family (Lasker Morris, Six Men's Morris, any
+//! number of stones to place; Morabaraba's board is drawn, its rules not
+//! yet listed): the boards ([`board`]), the rules as a game in tiers
+//! ([`rules`]), solved tier by tier by the engine's tier solver, and the
+//! catalogue's entries ([`listing`]: notation, diagram, values).
 
 pub mod board;
+pub mod listing;
 pub mod rules;
 
 #[cfg(test)]

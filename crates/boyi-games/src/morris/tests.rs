@@ -122,3 +122,31 @@ fn tiers_give_the_one_table_solve() {
         assert!(won > 0 && lost > 0, "{won} {lost} {drawn}");
     }
 }
+
+/// Positions as the catalogue writes and reads them, and what it refuses.
+#[test]
+fn positions_are_written_and_read_back() {
+    use crate::catalogue::{self, Cx, Session};
+    let morris = catalogue::game("morris").unwrap();
+    for text in ["-/-/9,9/w", "six:a7,d7/b6/1,2/b", "a7,d7,g7/b6,d6/0,1/b", "six:-/-/3,3/w"] {
+        assert_eq!(morris.open(text).unwrap().text(), text);
+    }
+    for bad in ["a7/a7/0,0/w", "z9/-/0,0/w", "-/-/13,0/w", "-/-/1,1/x", "-/-/1/w", "hex:-/-/1,1/w"] {
+        assert!(morris.open(bad).is_err(), "{bad}");
+    }
+    // a mill's capture named, played, and valued: Black closes b6-d6-f6 and
+    // takes one of White's three stones, which leaves White two
+    let pos = morris.open("six:a7,d7,g7/b6,d6/0,1/b").unwrap();
+    let ctl = Control::default();
+    let session = Session::default();
+    let analysis = pos.analyze(&Cx::new(&ctl, &session)).unwrap();
+    assert_eq!(analysis.value, crate::verdict::Verdict::Win(Some(1)));
+    assert_eq!(analysis.moves[0].info.name, "f6xa7");
+    let after = pos.play("f6xa7").unwrap();
+    assert_eq!(after.text(), "six:d7,g7/b6,d6,f6/0,0/w");
+    assert!(after.over());
+    // the standard game is refused up front, with what it needs
+    let start = morris.open("-/-/9,9/w").unwrap();
+    let refused = start.analyze(&Cx::new(&ctl, &session)).err().unwrap();
+    assert!(refused.to_string().contains("needs"), "{refused}");
+}

@@ -66,7 +66,13 @@ impl<T: Copy + Eq + Hash> Solution<T> {
 /// The tiers in an order that solves every tier after the tiers its moves
 /// lead to; a cycle among tiers (a game that breaks its promise) is an error.
 pub fn order<G: Tiered>(game: &G) -> Result<Vec<G::Tier>, Error> {
-    let mut tiers = game.tiers();
+    order_from(game, game.tiers())
+}
+
+/// [`order`] of the tiers `roots` lead to, themselves included: what
+/// valuing a position of one tier needs.
+pub fn order_from<G: Tiered>(game: &G, roots: Vec<G::Tier>) -> Result<Vec<G::Tier>, Error> {
+    let mut tiers = roots;
     tiers.sort();
     // 0 unseen, 1 on the path, 2 done
     let mut state: HashMap<G::Tier, u8> = HashMap::new();
@@ -112,6 +118,16 @@ fn sorted_children<G: Tiered>(game: &G, t: G::Tier) -> Vec<G::Tier> {
     c.sort();
     c.dedup();
     c
+}
+
+/// Solves `tier`, every tier its moves lead to in `below`.
+pub fn solve_tier<G: Tiered>(
+    game: &G,
+    tier: G::Tier,
+    below: &HashMap<G::Tier, Arc<Solved<Outcome>>>,
+    ctl: &Control,
+) -> Result<Solved<Outcome>, Error> {
+    tier::solve(game, tier, below, ctl)
 }
 
 /// Solves every tier, holding every tier's values in memory.
