@@ -21,34 +21,20 @@ const SQUARE_NAMES: [[&str; 8]; 3] = [
     ["c5", "d5", "e5", "e4", "e3", "d3", "c3", "c4"],
 ];
 
-const NAMES_24: [&str; 24] = {
-    let mut n = [""; 24];
-    let mut s = 0;
-    while s < 3 {
-        let mut k = 0;
-        while k < 8 {
-            n[8 * s + k] = SQUARE_NAMES[s][k];
-            k += 1;
-        }
-        s += 1;
+/// The first `N / 8` squares' names, square by square.
+const fn names<const N: usize>() -> [&'static str; N] {
+    let mut n = [""; N];
+    let mut i = 0;
+    while i < N {
+        n[i] = SQUARE_NAMES[i / 8][i % 8];
+        i += 1;
     }
     n
-};
+}
 
+const NAMES_24: [&str; 24] = names::<24>();
 /// Six Men's Morris: the outer two squares' names, kept.
-const NAMES_16: [&str; 16] = {
-    let mut n = [""; 16];
-    let mut s = 0;
-    while s < 2 {
-        let mut k = 0;
-        while k < 8 {
-            n[8 * s + k] = SQUARE_NAMES[s][k];
-            k += 1;
-        }
-        s += 1;
-    }
-    n
-};
+const NAMES_16: [&str; 16] = names::<16>();
 
 impl Board {
     /// `squares` nested squares of eight points; the squares' middles joined

@@ -7,8 +7,7 @@ use rayon::prelude::*;
 
 use super::database::Database;
 use super::encoding::Stored;
-use super::header::Layout;
-use super::verify::value_left_out;
+use super::verify::{inflated, slots, value_left_out};
 use crate::control::Control;
 use crate::error::Error;
 use crate::game::Indexed;
@@ -51,17 +50,9 @@ where
             game.stored_below(size)
         )));
     }
-    let inflated;
-    let db = match db.header().layout {
-        Layout::Plain => db,
-        Layout::Zstd { .. } => {
-            inflated = db.plain(ctl)?;
-            &inflated
-        }
-    };
-    let read = |s: u64| {
-        db.get::<G::Value>(s).ok_or_else(|| Error::Data("the file holds another kind of value than the game's".into()))
-    };
+    let inflated = inflated(db, ctl)?;
+    let db = inflated.as_ref().unwrap_or(db);
+    let read = slots::<G::Value>(db);
     const CHUNK: u64 = 1 << 16;
     ctl.start(if among == Among::Index { "every position, the left-out searched" } else { "counting" }, size);
     let folded = (0..size.div_ceil(CHUNK))

@@ -76,17 +76,9 @@ where
             stored
         )));
     }
-    let inflated;
-    let db = match db.header().layout {
-        Layout::Plain => db,
-        Layout::Zstd { .. } => {
-            inflated = db.plain(ctl)?;
-            &inflated
-        }
-    };
-    let read = |r: u64| {
-        db.get::<G::Value>(r).ok_or_else(|| Error::Data("the file holds another kind of value than the game's".into()))
-    };
+    let inflated = inflated(db, ctl)?;
+    let db = inflated.as_ref().unwrap_or(db);
+    let read = slots::<G::Value>(db);
     const CHUNK: u64 = 1 << 16;
     let chunks = db.len().div_ceil(CHUNK);
     ctl.start("verifying", db.len());
@@ -116,4 +108,18 @@ where
     let mut found = found.into_inner().unwrap_or_else(|e| e.into_inner());
     found.sort_by_key(|d| d.rank);
     Ok(found)
+}
+
+/// A compressed file's values inflated into memory, for a pass that reads
+/// all over it (a plain file is read where it lies: `None`).
+pub(super) fn inflated(db: &Database, ctl: &Control) -> Result<Option<Database>, Error> {
+    match db.header().layout {
+        Layout::Plain => Ok(None),
+        Layout::Zstd { .. } => db.plain(ctl).map(Some),
+    }
+}
+
+/// Reads a slot as the game's kind of value.
+pub(super) fn slots<V: Stored>(db: &Database) -> impl Fn(u64) -> Result<V, Error> + Sync + '_ {
+    move |s| db.get::<V>(s).ok_or_else(|| Error::Data("the file holds another kind of value than the game's".into()))
 }
