@@ -96,6 +96,32 @@ impl Board {
         self.mills.iter().any(|&m| m >> p & 1 == 1 && stones & m == m)
     }
 
+    /// The board's symmetries, each as the image of every point: the
+    /// square's eight (turns and reflections) with and without its squares
+    /// read from the inside out (the outer and inner squares swapped; the
+    /// lines across the squares, diagonals too, are kept). Sixteen on every
+    /// board here; the identity first.
+    pub fn symmetries(&self) -> Vec<Vec<u8>> {
+        let squares = self.points() as usize / 8;
+        let mut out = Vec::with_capacity(16);
+        for swap in [false, true] {
+            for mirror in [false, true] {
+                for turn in 0..4 {
+                    let image = (0..self.points() as usize)
+                        .map(|p| {
+                            let (s, k) = (p / 8, p % 8);
+                            let k = if mirror { (10 - k) % 8 } else { k };
+                            let s = if swap { squares - 1 - s } else { s };
+                            (8 * s + (k + 2 * turn) % 8) as u8
+                        })
+                        .collect();
+                    out.push(image);
+                }
+            }
+        }
+        out
+    }
+
     /// The point named `name`.
     pub fn point(&self, name: &str) -> Option<u32> {
         self.names.iter().position(|&n| n.eq_ignore_ascii_case(name.trim())).map(|p| p as u32)
@@ -125,6 +151,23 @@ mod tests {
                     assert_eq!(a >> q & 1, board.adjacent[q as usize] >> p & 1, "{}: symmetric", board.id);
                 }
             }
+            // every symmetry a permutation that keeps lines and mills, and
+            // no two the same
+            let syms = board.symmetries();
+            let map = |sym: &[u8], m: u32| {
+                (0..board.points()).filter(|&p| m >> p & 1 == 1).fold(0u32, |o, p| o | 1 << sym[p as usize])
+            };
+            for (i, sym) in syms.iter().enumerate() {
+                assert_eq!(map(sym, board.all()), board.all());
+                assert!(syms[..i].iter().all(|other| other != sym), "{}: symmetry {i} repeated", board.id);
+                for p in 0..board.points() as usize {
+                    assert_eq!(map(sym, board.adjacent[p]), board.adjacent[sym[p] as usize], "{}", board.id);
+                }
+                for &m in &board.mills {
+                    assert!(board.mills.contains(&map(sym, m)), "{}: a mill's image", board.id);
+                }
+            }
+            assert_eq!(syms.len(), 16);
         }
     }
 }

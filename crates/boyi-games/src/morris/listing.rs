@@ -87,7 +87,7 @@ fn grid_cell(name: &str) -> (u32, u32) {
 
 impl MorrisListing {
     fn game(&self, board: Board, stones: [u8; 2]) -> Morris {
-        Morris { board, stones, lasker: self.lasker }
+        Morris::new(board, stones, self.lasker)
     }
 
     fn key(&self, game: &Morris) -> String {

@@ -5,6 +5,7 @@
 //! catalogue's entries ([`listing`]: notation, diagram, values).
 
 pub mod board;
+pub mod index;
 pub mod listing;
 pub mod rules;
 

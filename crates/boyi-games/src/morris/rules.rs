@@ -19,6 +19,7 @@ use boyi::solve::tiers::Tiered;
 use boyi::{Game, Outcome, Step, StepOf, Turn};
 
 use super::board::Board;
+use super::index::Folding;
 
 /// No point: a placement's origin, a move that takes nothing.
 pub const NONE: u8 = u8::MAX;
@@ -53,9 +54,30 @@ pub struct Morris {
     pub stones: [u8; 2],
     /// A move may be made instead of a placement (Lasker Morris).
     pub lasker: bool,
+    /// A tier's boards, one per class of the board's symmetries.
+    fold: Folding,
 }
 
 impl Morris {
+    /// The game on `board` with `stones` to place, a tier's boards ranked
+    /// one per class of the board's symmetries.
+    pub fn new(board: Board, stones: [u8; 2], lasker: bool) -> Morris {
+        let fold = Folding::new(&board, true);
+        Morris { board, stones, lasker, fold }
+    }
+
+    /// [`Morris::new`] with every board its own slot: what the folded index
+    /// is tested against.
+    pub fn unfolded(board: Board, stones: [u8; 2], lasker: bool) -> Morris {
+        let fold = Folding::new(&board, false);
+        Morris { board, stones, lasker, fold }
+    }
+
+    /// The board's symmetries the index folds by.
+    pub fn folding(&self) -> &Folding {
+        &self.fold
+    }
+
     pub fn start(&self) -> Stones {
         Stones { mine: 0, theirs: 0, hand: self.stones }
     }
@@ -76,11 +98,12 @@ impl Morris {
         [s.mine.count_ones() as u8, s.theirs.count_ones() as u8, s.hand[0], s.hand[1]]
     }
 
-    /// The positions of a tier seen from its first side: `C(P, a)` boards of
-    /// the first side's stones, `C(P − a, b)` of the other's among the rest.
-    fn boards(&self, t: Counts) -> (Combinations, Combinations) {
+    /// The positions of a tier seen from its first side: the classes of its
+    /// `a` stones, each with `C(P − a, b)` boards of the other's among the
+    /// rest.
+    fn boards(&self, t: Counts) -> (u64, Combinations) {
         let p = self.board.points();
-        (Combinations::new(p, t[0] as u32), Combinations::new(p - t[0] as u32, t[1] as u32))
+        (self.fold.size(t[0] as u32), Combinations::new(p - t[0] as u32, t[1] as u32))
     }
 
     /// A tier seen from either side is two sets of positions, unless both
@@ -231,7 +254,7 @@ impl Tiered for Morris {
 
     fn tier_size(&self, t: Counts) -> u64 {
         let (first, second) = self.boards(t);
-        first.size() * second.size() * Self::views(t)
+        first * second.size() * Self::views(t)
     }
 
     fn tier_of(&self, s: &Stones) -> Counts {
@@ -241,8 +264,9 @@ impl Tiered for Morris {
     fn rank_in(&self, t: Counts, s: &Stones) -> u64 {
         let (_, swapped) = Self::tier_of_counts(Self::counts(s));
         let (x, y) = if swapped { (s.theirs, s.mine) } else { (s.mine, s.theirs) };
-        let (first, second) = self.boards(t);
-        let board = first.rank(x as u64) * second.size() + second.rank(squeeze(y, x));
+        let (x, y) = self.fold.fold(x, y);
+        let (_, second) = self.boards(t);
+        let board = self.fold.rank(t[0] as u32, x) * second.size() + second.rank(squeeze(y, x));
         if Self::views(t) == 2 {
             board * 2 + swapped as u64
         } else {
@@ -251,9 +275,9 @@ impl Tiered for Morris {
     }
 
     fn unrank_in(&self, t: Counts, rank: u64) -> Stones {
-        let (first, second) = self.boards(t);
+        let (_, second) = self.boards(t);
         let (board, swapped) = if Self::views(t) == 2 { (rank / 2, rank % 2 == 1) } else { (rank, false) };
-        let x = first.unrank(board / second.size()) as u32;
+        let x = self.fold.unrank(t[0] as u32, board / second.size());
         let y = spread(second.unrank(board % second.size()), x, self.board.points());
         if swapped {
             Stones { mine: y, theirs: x, hand: [t[3], t[2]] }

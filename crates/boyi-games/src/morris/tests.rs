@@ -61,12 +61,9 @@ impl Indexed for Flat<'_> {
 /// stones against three too where the build is optimised (2.6·10^6
 /// positions: 20 s; debug builds take ten times as long).
 fn games() -> Vec<Morris> {
-    let mut games = vec![
-        Morris { board: Board::six(), stones: [3, 3], lasker: false },
-        Morris { board: Board::six(), stones: [3, 3], lasker: true },
-    ];
+    let mut games = vec![Morris::new(Board::six(), [3, 3], false), Morris::new(Board::six(), [3, 3], true)];
     if !cfg!(debug_assertions) {
-        games.push(Morris { board: Board::six(), stones: [4, 3], lasker: false });
+        games.push(Morris::new(Board::six(), [4, 3], false));
     }
     games
 }
@@ -80,7 +77,20 @@ fn ranks_round_trip_in_every_tier() {
             for r in (0..size).step_by(step as usize) {
                 let s = game.unrank_in(t, r);
                 assert_eq!(game.tier_of(&s), t, "{s:?}");
-                assert_eq!(game.rank_in(t, &s), r, "tier {t:?}, {s:?}");
+                // a slot holds its class's least board, or (where that board
+                // is symmetric) an image of it that is not least
+                let rank = game.rank_in(t, &s);
+                let least = game.unrank_in(t, rank);
+                assert_eq!(game.rank_in(t, &least), rank, "tier {t:?}, {s:?}");
+                let fold = game.folding();
+                assert!(
+                    (0..fold.symmetries()).any(|k| least.mine == fold.image(k, s.mine)
+                        && least.theirs == fold.image(k, s.theirs)
+                        && least.hand == s.hand),
+                    "tier {t:?}: {s:?} and {least:?}"
+                );
+                // and only there: the first side's stones are their class's least
+                assert!(rank == r || least.mine == s.mine || least.theirs == s.theirs, "{s:?}");
                 assert_eq!(s.mine & s.theirs, 0);
             }
         }
@@ -120,6 +130,39 @@ fn tiers_give_the_one_table_solve() {
         eprintln!("  {:.1} s: {won} won, {lost} lost, {drawn} drawn", started.elapsed().as_secs_f64());
         // a game in which every value kind occurs is a test of all three
         assert!(won > 0 && lost > 0, "{won} {lost} {drawn}");
+    }
+}
+
+/// The index folded by the board's sixteen symmetries against one slot a
+/// board: every image of a position has its rank, every position the value
+/// the unfolded solve gives it, in about a sixteenth of the slots.
+#[test]
+fn symmetric_positions_share_a_value() {
+    let ctl = Control::default();
+    for lasker in [false, true] {
+        let folded = Morris::new(Board::six(), [3, 3], lasker);
+        let plain = Morris::unfolded(Board::six(), [3, 3], lasker);
+        assert_eq!(folded.folding().symmetries(), 16);
+        let (by_classes, by_boards) = (tiers::solve(&folded, &ctl).unwrap(), tiers::solve(&plain, &ctl).unwrap());
+        let flat = Flat::new(&plain);
+        let mut seen = 0;
+        for r in (0..flat.size()).step_by(3) {
+            let pos = flat.unrank(r);
+            let t = folded.tier_of(&pos);
+            assert_eq!(by_classes.value(&folded, &pos), by_boards.value(&plain, &pos), "{pos:?}");
+            let rank = folded.rank_in(t, &pos);
+            for s in 0..16 {
+                let fold = folded.folding();
+                let image = Stones { mine: fold.image(s, pos.mine), theirs: fold.image(s, pos.theirs), hand: pos.hand };
+                assert_eq!(folded.rank_in(t, &image), rank, "{pos:?} by symmetry {s}");
+            }
+            seen += 1;
+        }
+        assert!(seen > 10_000, "{seen}");
+        let slots = |g: &Morris| g.tiers().iter().map(|&t| g.tier_size(t)).sum::<u64>();
+        // a sixteenth, and the slots of boards with symmetries of their own
+        // over (most on these small boards)
+        assert!(slots(&folded) * 8 < slots(&plain), "{} of {}", slots(&folded), slots(&plain));
     }
 }
 
