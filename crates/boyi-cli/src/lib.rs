@@ -22,6 +22,7 @@ use std::sync::Arc;
 use args::{Cli, Command, DbCommand, JudgeOptions};
 use boyi::control::Checkpoint;
 use boyi::db::{Database, Layout};
+use boyi::solve::tiers::Manifest;
 use boyi::Control;
 use boyi_games::bench;
 use boyi_games::catalogue::{self, Cx, Entry, Position, Session};
@@ -323,8 +324,19 @@ fn session(memory: &Control, threads: Option<usize>, books: Vec<PathBuf>, databa
         .with_databases(databases.to_vec())
 }
 
+/// The files `--db` names; a directory of tiers (`db build` of a game in
+/// tiers) gives every tier's file its manifest names.
 fn open_databases(paths: &[PathBuf]) -> Result<Vec<Arc<Database>>, Failure> {
-    paths.iter().map(|p| Database::open(p).map(Arc::new).map_err(|e| Failure::from(Error::from(e)))).collect()
+    let mut out = Vec::new();
+    for p in paths {
+        if p.is_dir() {
+            let manifest = Manifest::read(p).map_err(|e| Failure::from(Error::from(e)))?;
+            out.extend(manifest.open(p).map_err(|e| Failure::from(Error::from(e)))?);
+        } else {
+            out.push(Arc::new(Database::open(p).map_err(|e| Failure::from(Error::from(e)))?));
+        }
+    }
+    Ok(out)
 }
 
 /// Refuses a database of another game than `id`: asked to answer from a
@@ -685,6 +697,11 @@ fn db(command: DbCommand, threads: Option<usize>, ctl: &Control) -> Result<(), F
             });
             let entry = game(&name)?;
             let id = entry.info().id;
+            if entry.tiered() && compress.is_some() {
+                return Err(Failure::from(Error::input(format!(
+                    "{id}: a game in tiers is written one plain file a tier; --compress is for one file (compress a tier's file with `boyi db compress`)"
+                ))));
+            }
             let params = Params::from_words(params.iter().map(String::as_str)).map_err(in_context(id))?;
             let session = session(ctl, threads, Vec::new(), &[]);
             let started = std::time::Instant::now();
@@ -724,6 +741,22 @@ fn db(command: DbCommand, threads: Option<usize>, ctl: &Control) -> Result<(), F
             );
             Ok(())
         }
+        DbCommand::Info { file, json, stats, longest, index, plot } if file.is_dir() => {
+            if stats || longest.is_some() || index || plot.is_some() {
+                return Err(Failure::from(Error::input(format!(
+                    "{}: --stats, --longest, --index and --plot survey one file; give one of its tiers' files",
+                    file.display()
+                ))));
+            }
+            let manifest = Manifest::read(&file).map_err(|e| Failure::from(Error::from(e)))?;
+            let info = render::tiers_info(&file, &manifest, ctl)?;
+            if json {
+                write_stdout(&format!("{}\n", serde_json::to_string_pretty(&info).expect("reports serialize")));
+            } else {
+                write_stdout(&render::database_text(&info));
+            }
+            Ok(())
+        }
         DbCommand::Info { file, json, stats, longest, index, plot } => {
             // info and verify report a damaged file rather than refuse it
             let db = Arc::new(Database::open_unchecked(&file).map_err(|e| Failure::from(Error::from(e)))?);
@@ -756,17 +789,24 @@ fn db(command: DbCommand, threads: Option<usize>, ctl: &Control) -> Result<(), F
             Ok(())
         }
         DbCommand::Line { file, words, json, max_plies } => {
-            let db = Arc::new(Database::open(&file).map_err(|e| Failure::from(Error::from(e)))?);
-            let entry = game_of_file(&db, &file, "its best line is read from Python (boyi.load)")?;
+            // a directory of tiers: every tier's file, the instance its manifest names
+            let files = open_databases(std::slice::from_ref(&file))?;
+            let (entry, params) = if file.is_dir() {
+                let manifest = Manifest::read(&file).map_err(|e| Failure::from(Error::from(e)))?;
+                (game(&manifest.game)?, manifest.params)
+            } else {
+                let entry = game_of_file(&files[0], &file, "its best line is read from Python (boyi.load)")?;
+                (entry, files[0].header().params.clone())
+            };
             let id = entry.info().id;
             let start = if words.is_empty() {
-                let params = Params::from_words(db.header().params.lines()).map_err(in_context(id))?;
+                let params = Params::from_words(params.lines()).map_err(in_context(id))?;
                 entry.start(&params)
             } else {
                 catalogue::position_from_words(entry, &words)
             }
             .map_err(in_context(id))?;
-            let session = session(ctl, threads, Vec::new(), std::slice::from_ref(&db));
+            let session = session(ctl, threads, Vec::new(), &files);
             let line = catalogue::best_line(start, &Cx::new(ctl, &session), max_plies).map_err(in_context(id))?;
             if json {
                 write_stdout(&format!("{}\n", serde_json::to_string_pretty(&line).expect("lines serialize")));
@@ -794,6 +834,30 @@ fn db(command: DbCommand, threads: Option<usize>, ctl: &Control) -> Result<(), F
                 Ok(())
             } else {
                 Err(Failure::Told { code: 1 })
+            }
+        }
+        DbCommand::Verify { file } if file.is_dir() => {
+            let manifest = Manifest::read(&file).map_err(|e| Failure::from(Error::from(e)))?;
+            let entry = game(&manifest.game)?;
+            const SHOWN: usize = 20;
+            let wrong = entry.verify_tiers(&manifest, &file, SHOWN, ctl).map_err(in_context(entry.info().id))?;
+            let total: u64 = manifest.tiers.iter().map(|t| t.size).sum();
+            if wrong.is_empty() {
+                write_stdout(&format!(
+                    "ok: all {total} positions in {} tiers agree with their moves; checksums ok\n",
+                    manifest.tiers.len()
+                ));
+                Ok(())
+            } else {
+                for line in &wrong {
+                    write_stdout(&format!("{line}\n"));
+                }
+                Err(Failure::from(Error::input(format!(
+                    "{}: {}{} positions disagree with their moves",
+                    file.display(),
+                    wrong.len(),
+                    if wrong.len() == SHOWN { " or more" } else { "" }
+                ))))
             }
         }
         DbCommand::Verify { file } => {

@@ -167,6 +167,44 @@ pub fn database_info(db: &std::sync::Arc<boyi::db::Database>, ctl: &boyi::Contro
     Ok(info)
 }
 
+/// `db info` of a directory of tiers: what its manifest names, and every
+/// tier's file read as [`database_info`] reads one, summed.
+pub fn tiers_info(
+    dir: &std::path::Path,
+    manifest: &boyi::solve::tiers::Manifest,
+    ctl: &boyi::Control,
+) -> Result<serde_json::Value, Error> {
+    let files = manifest.open(dir)?;
+    let mut info = serde_json::json!({
+        "game": manifest.game,
+        "params": manifest.params.lines().collect::<Vec<_>>(),
+        "key": shorten_key(&manifest.key),
+        "tiers": files.len(),
+        "layout": format!("{} tiers, one file each", files.len()),
+    });
+    let (mut sums, mut longest, mut ok) = (std::collections::BTreeMap::<&str, u64>::new(), 0u64, true);
+    let mut encodings = std::collections::BTreeSet::new();
+    for db in &files {
+        let one = database_info(db, ctl)?;
+        for field in ["positions", "file_bytes", "value_bytes", "won", "lost", "drawn"] {
+            *sums.entry(field).or_default() += one[field].as_u64().unwrap_or(0);
+        }
+        longest = longest.max(one["longest"].as_u64().unwrap_or(0));
+        ok &= one["checksum_ok"] == true;
+        encodings.insert(one["encoding"].as_str().unwrap_or("").to_string());
+        info["format_version"] = one["format_version"].clone();
+    }
+    for (field, n) in sums {
+        info[field] = n.into();
+    }
+    info["longest"] = longest.into();
+    info["tail_bytes"] = 0.into();
+    info["checksum"] = "every tier's".into();
+    info["checksum_ok"] = ok.into();
+    info["encoding"] = encodings.into_iter().collect::<Vec<_>>().join(", ").into();
+    Ok(info)
+}
+
 /// Keys of instances with long parameters (young chess's scores) are cut.
 fn shorten_key(key: &str) -> String {
     if key.chars().count() <= 80 {

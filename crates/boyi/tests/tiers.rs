@@ -206,5 +206,34 @@ fn a_build_into_a_directory_resumes_to_the_same_files() {
         assert_eq!(whole.value(&g, &pos), want[r as usize]);
         assert_eq!(resumed.value(&g, &pos), want[r as usize]);
     }
+    // read back by its manifest, every tier agrees with its moves
+    let manifest = tiers::Manifest::read(&dir).unwrap();
+    assert_eq!((manifest.key.as_str(), manifest.tiers.len()), ("layers:test", g.edges.len()));
+    let read = tiers::read_dir(&g, &dir).unwrap();
+    let ctl = Control::default();
+    for r in 0..g.size() {
+        assert_eq!(read.value(&g, &g.unrank(r)), want[r as usize]);
+    }
+    for t in g.tiers() {
+        assert!(tiers::verify_tier(&g, t, &read, 10, &ctl).unwrap().is_empty(), "tier {t}");
+    }
+    // and a value changed is found: a win that is no win, a draw that wins
+    let mut wrong = read;
+    let t = (0..g.edges.len() as u32).max_by_key(|&t| g.tier_size(t)).unwrap();
+    let own = &wrong.tiers[&t];
+    let changed = (0..g.tier_size(t))
+        .map(|r| match own.value_at(r) {
+            Outcome::Win(k) => Outcome::Win(k + 2),
+            Outcome::Lose(k) => Outcome::Lose(k + 2),
+            Outcome::Draw => Outcome::Lose(0),
+        })
+        .collect::<Vec<_>>();
+    wrong.tiers.insert(t, std::sync::Arc::new(boyi::solve::Solved::from_values(changed)));
+    let found = tiers::verify_tier(&g, t, &wrong, 3, &ctl).unwrap();
+    assert_eq!(found.len(), 3.min(g.tier_size(t) as usize), "{found:?}");
+    assert!(found.iter().all(|d| d.stored != d.derived));
+    // a directory without a manifest is no database
+    std::fs::remove_file(dir.join(tiers::MANIFEST)).unwrap();
+    assert!(tiers::read_dir(&g, &dir).is_err());
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -282,6 +282,19 @@ pub trait Listing: Send + Sync + 'static {
         let _ = game;
         None
     }
+
+    /// Whether the game's databases are directories of tiers
+    /// ([`boyi::solve::tiers`]) rather than one file.
+    fn tiered(&self) -> bool {
+        false
+    }
+
+    /// Checks every tier of a directory of `game`'s tiers against its
+    /// moves; the positions that disagree, described (at most `limit`).
+    fn verify_tiers(&self, game: &Self::Game, dir: &Path, limit: usize, ctl: &Control) -> Result<Vec<String>, Error> {
+        let _ = (game, dir, limit, ctl);
+        Err(Error::input(format!("{} has no databases in tiers", self.info().id)))
+    }
 }
 
 /// A lookup by rank, the value as a score ([`boyi::Value::to_score`]).
@@ -422,6 +435,21 @@ pub trait Entry: Send + Sync {
         let _ = params;
         Ok(None)
     }
+    /// See [`Listing::tiered`].
+    fn tiered(&self) -> bool {
+        false
+    }
+    /// See [`Listing::verify_tiers`]; the instance the manifest names.
+    fn verify_tiers(
+        &'static self,
+        manifest: &boyi::solve::tiers::Manifest,
+        dir: &Path,
+        limit: usize,
+        ctl: &Control,
+    ) -> Result<Vec<String>, Error> {
+        let _ = (manifest, dir, limit, ctl);
+        Err(Error::input(format!("{} has no databases in tiers", self.info().id)))
+    }
 }
 
 /// A position of a game of the catalogue, its types hidden.
@@ -531,6 +559,28 @@ impl<L: Listing> Entry for L {
         let (game, _) = Listing::start(self, params)?;
         Ok(Listing::integers(self, &game))
     }
+
+    fn tiered(&self) -> bool {
+        Listing::tiered(self)
+    }
+
+    fn verify_tiers(
+        &'static self,
+        manifest: &boyi::solve::tiers::Manifest,
+        dir: &Path,
+        limit: usize,
+        ctl: &Control,
+    ) -> Result<Vec<String>, Error> {
+        let (game, _) = Listing::start(self, &Params::from_words(manifest.params.lines())?)?;
+        if self.solved_key(&game).as_deref() != Some(manifest.key.as_str()) {
+            return Err(Error::input(format!(
+                "{}: the manifest's parameters ({}) do not make the instance it names",
+                dir.display(),
+                manifest.params.replace('\n', " ")
+            )));
+        }
+        Listing::verify_tiers(self, &game, dir, limit, ctl)
+    }
 }
 
 /// The instance a database's header names, made from its parameters and
@@ -539,7 +589,14 @@ fn instance_of<L: Listing>(listing: &L, db: &db::Database) -> Result<L::Game, Er
     let header = db.header();
     let params = Params::from_words(header.params.lines())?;
     let (game, _) = listing.start(&params)?;
-    if listing.solved_key(&game).as_deref() != Some(header.key.as_str()) {
+    let key = listing.solved_key(&game);
+    if key.as_ref().is_some_and(|k| header.key.starts_with(&format!("{k}/"))) {
+        return Err(Error::input(format!(
+            "the file is one tier ({}) of a directory of tiers: give the directory, whose manifest names them all",
+            header.key
+        )));
+    }
+    if key.as_deref() != Some(header.key.as_str()) {
         return Err(Error::input(format!(
             "the file's parameters ({}) do not make the instance it names",
             header.params_line()
@@ -768,12 +825,33 @@ impl Cx<'_> {
     ) -> Result<std::collections::HashMap<G::Tier, Arc<Solved<Outcome>>>, Error> {
         use boyi::solve::tiers;
         let order = tiers::order_from(game, vec![root])?;
-        let sizes: Vec<u64> = order.iter().map(|&t| game.tier_size(t)).collect();
+        // a tier in a file of the session (`db build` into a directory) is
+        // read through its map, not solved
+        let filed = |t: G::Tier| {
+            let tier_key = format!("{key}/{}", game.tier_name(t));
+            self.session.databases().iter().find(|d| d.header().key == tier_key).cloned()
+        };
+        let sizes: Vec<u64> = order.iter().filter(|&&t| filed(t).is_none()).map(|&t| game.tier_size(t)).collect();
         let (total, largest) = (sizes.iter().sum::<u64>(), sizes.iter().copied().max().unwrap_or(0));
         // two bytes a value kept, and the largest tier's cells and edges
         self.ctl.reserve("the tiers' values and the largest tier's solve", total * 2 + largest * 30)?;
         let mut below = std::collections::HashMap::new();
         for t in order {
+            if let Some(db) = filed(t) {
+                if db.len() != game.tier_size(t) {
+                    return Err(Error::input(format!(
+                        "the database's tier {} holds {} positions where the game's has {}",
+                        game.tier_name(t),
+                        db.len(),
+                        game.tier_size(t)
+                    )));
+                }
+                let solved = Solved::mapped(db).ok_or_else(|| {
+                    Error::input(format!("the database's tier {} holds another kind of value", game.tier_name(t)))
+                })?;
+                below.insert(t, Arc::new(solved));
+                continue;
+            }
             let solved = self.session.cache().get_or(&format!("{key}/{}", game.tier_name(t)), || {
                 let solved = tiers::solve_tier(game, t, &below, self.ctl)?;
                 let bytes = solved.bytes();

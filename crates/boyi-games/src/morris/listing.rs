@@ -6,7 +6,9 @@
 //! stone a mill takes (`d7xb6`). Valued by solving the position's tier
 //! and every tier below it.
 
-use boyi::{Game, Outcome};
+use std::path::Path;
+
+use boyi::{db, Control, Game, Outcome};
 
 use super::board::Board;
 use super::rules::{Morris, Shift, Stones, NONE};
@@ -297,11 +299,72 @@ impl Listing for MorrisListing {
 
     fn value(&self, game: &Morris, state: &Moving<Stones>, cx: &Cx) -> Result<Valued<Shift>, Error> {
         use boyi::solve::tiers::Tiered;
-        let tiers = cx.tiers(&self.key(game), game, game.tier_of(&state.pos))?;
+        let key = self.key(game);
+        let tiers = cx.tiers(&key, game, game.tier_of(&state.pos))?;
         let value = |s: &Stones| -> Outcome {
             let t = game.tier_of(s);
             tiers.get(&t).map_or(Outcome::Draw, |solved| solved.value_at(game.rank_in(t, s)))
         };
-        valued_by(game, &state.pos, |child| Ok(value(child)), Verdict::from, "tiers (retrograde analysis)")
+        let filed = cx.session.databases().iter().any(|d| d.header().key.starts_with(&format!("{key}/")));
+        let solver = if filed { "database lookup (tiers)" } else { "tiers (retrograde analysis)" };
+        valued_by(game, &state.pos, |child| Ok(value(child)), Verdict::from, solver)
+    }
+
+    /// The tiers' values don't depend on the stones the start places (a
+    /// tier is its counts), so one key serves every instance on a board.
+    fn solved_key(&self, game: &Morris) -> Option<String> {
+        Some(self.key(game))
+    }
+
+    fn tiered(&self) -> bool {
+        true
+    }
+
+    /// Every tier the start reaches, one file each in the directory `path`
+    /// with a manifest; the tiers a directory already holds are kept.
+    fn save(&self, game: &Morris, ident: &db::Ident, path: &Path, cx: &Cx) -> Result<db::Header, Error> {
+        use boyi::solve::tiers::{self, Manifest, Tiered};
+        let sizes: Vec<u64> = game.tiers().iter().map(|&t| game.tier_size(t)).collect();
+        let (total, largest) = (sizes.iter().sum::<u64>(), sizes.iter().copied().max().unwrap_or(0));
+        // the largest tier's cells and reverse edges; the tiers below it are
+        // read through their maps (pages the system keeps or drops)
+        cx.ctl.reserve("the largest tier's solve", largest * 30)?;
+        if path.exists() && !path.is_dir() {
+            return Err(Error::input(format!(
+                "{}: a game in tiers is written to a directory (one file a tier), and this is a file",
+                path.display()
+            )));
+        }
+        tiers::solve_to_dir(game, ident, path, cx.ctl)?;
+        let manifest = Manifest::read(path)?;
+        let first = manifest.tiers.first().ok_or_else(|| Error::input("a game without tiers"))?;
+        let mut header = db::Database::open(&Manifest::file(path, &first.name))?.header().clone();
+        header.key = ident.key.clone();
+        header.size = total;
+        header.checksum = 0;
+        Ok(header)
+    }
+
+    fn verify_tiers(&self, game: &Morris, dir: &Path, limit: usize, ctl: &Control) -> Result<Vec<String>, Error> {
+        use boyi::solve::tiers::{self, Tiered};
+        let solution = tiers::read_dir(game, dir)?;
+        let mut found = Vec::new();
+        for t in tiers::order(game)? {
+            for d in tiers::verify_tier(game, t, &solution, limit - found.len(), ctl)? {
+                let pos = game.unrank_in(t, d.rank);
+                let text = self.write(game, &Moving { pos, mover: 0 });
+                found.push(format!(
+                    "tier {} slot {}: {text} (as if White moved) holds {:?}, its moves give {:?}",
+                    game.tier_name(t),
+                    d.rank,
+                    d.stored,
+                    d.derived
+                ));
+            }
+            if found.len() >= limit {
+                break;
+            }
+        }
+        Ok(found)
     }
 }

@@ -18,15 +18,15 @@
 
 use std::collections::HashMap;
 use std::hash::Hash;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use crate::control::Control;
-use crate::db::{self, Database, Ident};
+use crate::db::{self, Database, Disagreement, Ident};
 use crate::error::Error;
 use crate::game::Game;
 use crate::solve::Solved;
-use crate::value::Outcome;
+use crate::value::{Outcome, Turn, Value};
 
 mod tier;
 
@@ -127,14 +127,16 @@ pub fn solve_tier<G: Tiered>(
     below: &HashMap<G::Tier, Arc<Solved<Outcome>>>,
     ctl: &Control,
 ) -> Result<Solved<Outcome>, Error> {
-    tier::solve(game, tier, below, ctl)
+    tier::solve(game, tier, below, &format!("tier {}", game.tier_name(tier)), ctl)
 }
 
 /// Solves every tier, holding every tier's values in memory.
 pub fn solve<G: Tiered>(game: &G, ctl: &Control) -> Result<Solution<G::Tier>, Error> {
     let mut tiers: HashMap<G::Tier, Arc<Solved<Outcome>>> = HashMap::new();
-    for t in order(game)? {
-        let solved = tier::solve(game, t, &tiers, ctl)?;
+    let order = order(game)?;
+    for (i, &t) in order.iter().enumerate() {
+        let label = format!("tier {} ({} of {})", game.tier_name(t), i + 1, order.len());
+        let solved = tier::solve(game, t, &tiers, &label, ctl)?;
         tiers.insert(t, Arc::new(solved));
     }
     Ok(Solution { tiers })
@@ -154,7 +156,8 @@ pub fn solve_to_dir<G: Tiered>(game: &G, ident: &Ident, dir: &Path, ctl: &Contro
     let mut tiers: HashMap<G::Tier, Arc<Solved<Outcome>>> = HashMap::new();
     let mut manifest =
         format!("boyi tiers 1\ngame {}\nparams {}\nkey {}\n", ident.game, ident.params.replace('\n', " "), ident.key);
-    for t in order(game)? {
+    let order = order(game)?;
+    for (i, &t) in order.iter().enumerate() {
         let name = game.tier_name(t);
         let path = dir.join(format!("{name}.db"));
         let tier_ident = Ident { key: format!("{}/{name}", ident.key), ..ident.clone() };
@@ -163,7 +166,8 @@ pub fn solve_to_dir<G: Tiered>(game: &G, ident: &Ident, dir: &Path, ctl: &Contro
         let db = match done {
             Some(db) => db,
             None => {
-                let solved = tier::solve(game, t, &tiers, ctl)?;
+                let label = format!("tier {name} ({} of {})", i + 1, order.len());
+                let solved = tier::solve(game, t, &tiers, &label, ctl)?;
                 // written aside and renamed: a file under the tier's name is whole
                 let aside = dir.join(format!("{name}.db.partial"));
                 db::write(&aside, &tier_ident, &solved, ctl)?;
@@ -178,4 +182,183 @@ pub fn solve_to_dir<G: Tiered>(game: &G, ident: &Ident, dir: &Path, ctl: &Contro
     }
     std::fs::write(dir.join(MANIFEST), manifest).map_err(|e| Error::Data(format!("{}: {e}", dir.display())))?;
     Ok(Solution { tiers })
+}
+
+/// A directory of tiers as its manifest names them.
+#[derive(Clone, Debug)]
+pub struct Manifest {
+    pub game: String,
+    /// The instance's parameters, a `name=value` a line (as a file's header).
+    pub params: String,
+    pub key: String,
+    pub tiers: Vec<ManifestTier>,
+}
+
+/// A tier of a [`Manifest`]: its file is `<name>.db`.
+#[derive(Clone, Debug)]
+pub struct ManifestTier {
+    pub name: String,
+    pub size: u64,
+    pub checksum: u32,
+}
+
+impl Manifest {
+    /// Reads `dir`'s manifest; a directory without one is no database.
+    pub fn read(dir: &Path) -> Result<Manifest, Error> {
+        let path = dir.join(MANIFEST);
+        let text = std::fs::read_to_string(&path).map_err(|e| {
+            Error::Data(format!("{}: not a directory of tiers ({} unreadable: {e})", dir.display(), MANIFEST))
+        })?;
+        let bad = |why: String| Error::Data(format!("{}: {why}", path.display()));
+        let mut lines = text.lines();
+        if lines.next() != Some("boyi tiers 1") {
+            return Err(bad("not a manifest of boyi tiers (version 1)".into()));
+        }
+        let mut m = Manifest { game: String::new(), params: String::new(), key: String::new(), tiers: Vec::new() };
+        for line in lines {
+            let (word, rest) = line.split_once(' ').unwrap_or((line, ""));
+            match word {
+                "game" => m.game = rest.to_string(),
+                "params" => m.params = rest.split_whitespace().collect::<Vec<_>>().join("\n"),
+                "key" => m.key = rest.to_string(),
+                "tier" => {
+                    let f: Vec<&str> = rest.split_whitespace().collect();
+                    let tier = match f[..] {
+                        [name, size, sum] => size
+                            .parse()
+                            .ok()
+                            .zip(u32::from_str_radix(sum, 16).ok())
+                            .map(|(size, checksum)| ManifestTier { name: name.to_string(), size, checksum }),
+                        _ => None,
+                    };
+                    m.tiers.push(tier.ok_or_else(|| bad(format!("a tier line reads \"{line}\"")))?);
+                }
+                _ => return Err(bad(format!("a line reads \"{line}\""))),
+            }
+        }
+        if m.game.is_empty() || m.key.is_empty() {
+            return Err(bad("no game or key".into()));
+        }
+        Ok(m)
+    }
+
+    /// The file of the tier named `name` in `dir`.
+    pub fn file(dir: &Path, name: &str) -> PathBuf {
+        dir.join(format!("{name}.db"))
+    }
+
+    /// Opens every tier's file of `dir`, each checked against its checksum
+    /// and against the manifest.
+    pub fn open(&self, dir: &Path) -> Result<Vec<Arc<Database>>, Error> {
+        self.tiers
+            .iter()
+            .map(|t| {
+                let path = Manifest::file(dir, &t.name);
+                let db = Database::open(&path)?;
+                let h = db.header();
+                if h.key != format!("{}/{}", self.key, t.name) || h.size != t.size || h.checksum != t.checksum {
+                    return Err(Error::Data(format!(
+                        "{}: not the tier {} the manifest names (key {}, {} positions, checksum {:08x})",
+                        path.display(),
+                        t.name,
+                        h.key,
+                        h.size,
+                        h.checksum
+                    )));
+                }
+                Ok(Arc::new(db))
+            })
+            .collect()
+    }
+}
+
+/// Every tier of `game` in `dir`, read through the files' memory maps: a
+/// tier the manifest lacks is an error.
+pub fn read_dir<G: Tiered>(game: &G, dir: &Path) -> Result<Solution<G::Tier>, Error> {
+    let manifest = Manifest::read(dir)?;
+    let files = manifest.open(dir)?;
+    let by_name: HashMap<&str, &Arc<Database>> =
+        manifest.tiers.iter().map(|t| t.name.as_str()).zip(files.iter()).collect();
+    let mut tiers = HashMap::new();
+    for t in game.tiers() {
+        let name = game.tier_name(t);
+        let db = by_name
+            .get(name.as_str())
+            .ok_or_else(|| Error::Data(format!("{}: no tier {name} in its manifest", dir.display())))?;
+        if db.len() != game.tier_size(t) {
+            return Err(Error::Data(format!(
+                "{}: tier {name} holds {} positions where the game's has {}",
+                dir.display(),
+                db.len(),
+                game.tier_size(t)
+            )));
+        }
+        let solved = Solved::mapped((*db).clone())
+            .ok_or_else(|| Error::Data(format!("{}: tier {name} holds another kind of value", dir.display())))?;
+        tiers.insert(t, Arc::new(solved));
+    }
+    Ok(Solution { tiers })
+}
+
+/// Re-derives every position's value of `tier` from its moves' values (in
+/// its own tier and the tiers below, as `solution` holds them) and returns
+/// the positions that disagree, at most `limit`: a directory in which
+/// every tier agrees is a fixed point of the game's rules, and with
+/// remoteness there is one.
+pub fn verify_tier<G: Tiered>(
+    game: &G,
+    tier: G::Tier,
+    solution: &Solution<G::Tier>,
+    limit: usize,
+    ctl: &Control,
+) -> Result<Vec<Disagreement<Outcome>>, Error> {
+    use rayon::prelude::*;
+    let value = |pos: &G::Pos| -> Result<Outcome, Error> {
+        let t = game.tier_of(pos);
+        let solved = solution.tiers.get(&t).ok_or_else(|| {
+            Error::Data(format!(
+                "a move of tier {} leads to tier {}, which is missing",
+                game.tier_name(tier),
+                game.tier_name(t)
+            ))
+        })?;
+        Ok(solved.value_at(game.rank_in(t, pos)))
+    };
+    let own =
+        solution.tiers.get(&tier).ok_or_else(|| Error::Data(format!("tier {} is missing", game.tier_name(tier))))?;
+    let size = game.tier_size(tier);
+    const CHUNK: u64 = 1 << 14;
+    let found = std::sync::Mutex::new(Vec::new());
+    ctl.start(&format!("verifying tier {}", game.tier_name(tier)), size);
+    (0..size.div_ceil(CHUNK)).into_par_iter().try_for_each(|c| -> Result<(), Error> {
+        ctl.check()?;
+        let mut moves = Vec::new();
+        let end = ((c + 1) * CHUNK).min(size);
+        for r in c * CHUNK..end {
+            let pos = game.unrank_in(tier, r);
+            moves.clear();
+            game.moves(&pos, &mut moves);
+            let mut derived = None::<Outcome>;
+            for &mv in &moves {
+                let v = Outcome::back((), Turn::Pass, value(&game.play(&pos, mv).pos)?);
+                derived = Some(derived.map_or(v, |d| d.max(v)));
+            }
+            let derived = derived.unwrap_or_else(|| game.terminal(&pos));
+            // the slot's own value: a slot need not be its position's rank
+            // (an index folded by symmetries keeps images that are not least)
+            let stored = own.value_at(r);
+            if stored != derived {
+                let mut f = found.lock().unwrap_or_else(|e| e.into_inner());
+                if f.len() < limit {
+                    f.push(Disagreement { rank: r, stored, derived });
+                }
+            }
+        }
+        ctl.advance(end - c * CHUNK);
+        Ok(())
+    })?;
+    ctl.finish();
+    let mut found = found.into_inner().unwrap_or_else(|e| e.into_inner());
+    found.sort_by_key(|d| d.rank);
+    Ok(found)
 }

@@ -64,6 +64,7 @@ pub(super) fn solve<G: Tiered>(
     game: &G,
     tier: G::Tier,
     below: &HashMap<G::Tier, Arc<Solved<Outcome>>>,
+    label: &str,
     ctl: &Control,
 ) -> Result<Solved<Outcome>, Error>
 where
@@ -91,7 +92,7 @@ where
         Ok(solved.value_at(game.rank_in(t, pos)))
     };
 
-    ctl.start(&format!("tier {}: moves", game.tier_name(tier)), size);
+    ctl.start(&format!("{label}: moves"), size);
     let in_degree: Vec<AtomicU32> = (0..n).map(|_| AtomicU32::new(0)).collect();
     let cells: Vec<AtomicU32> = (0..n).map(|_| AtomicU32::new(0)).collect();
     let mut aux = vec![0u16; n];
@@ -212,7 +213,7 @@ where
     for (level, r, kind) in queued {
         bucket(&mut buckets, level).push((r, kind));
     }
-    ctl.start(&format!("tier {}: levels", game.tier_name(tier)), size);
+    ctl.start(&format!("{label}: levels"), size);
     let mut level = 0u32;
     let mut frontier: Vec<u32> = Vec::new();
     while (level as usize) < buckets.len() || !frontier.is_empty() {

@@ -1,0 +1,121 @@
+//! A game in tiers written to a directory (`db build morris --out DIR`): one
+//! file a tier and a manifest, read back by `db info`, `db verify`,
+//! `db line` and `--db DIR` as one database; damage refused, a lost tier
+//! rebuilt to the same bytes.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn boyi(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_boyi")).args(args).output().expect("boyi runs")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8(bytes.to_vec()).unwrap()
+}
+
+fn json(out: &Output) -> serde_json::Value {
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    serde_json::from_slice(&out.stdout).expect("JSON on stdout")
+}
+
+fn fresh(test: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("boyi-tiers-db-{}-{test}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    d
+}
+
+fn build(dir: &Path, game: &str, params: &[&str]) {
+    let mut args = vec!["db", "build", game];
+    args.extend(params);
+    args.extend(["--out", dir.to_str().unwrap(), "--progress", "none"]);
+    let done = boyi(&args);
+    assert!(done.status.success(), "{}", text(&done.stderr));
+}
+
+/// The tier files of a directory, by name, with their bytes.
+fn files(dir: &Path) -> Vec<(String, Vec<u8>)> {
+    let mut out: Vec<(String, Vec<u8>)> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "db"))
+        .map(|p| (p.file_name().unwrap().to_string_lossy().into_owned(), std::fs::read(&p).unwrap()))
+        .collect();
+    out.sort();
+    out
+}
+
+#[test]
+fn a_directory_of_tiers_answers_as_one_database() {
+    for (game, start) in [("morris", "six:-/-/3,3/w"), ("lasker-morris", "six:-/-/3,3/w")] {
+        let dir = fresh(game);
+        build(&dir, game, &["board=six", "white=3", "black=3"]);
+        let d = dir.to_str().unwrap();
+        let info = json(&boyi(&["db", "info", d, "--json"]));
+        let positions = info["positions"].as_u64().unwrap();
+        let tiers = info["tiers"].as_u64().unwrap();
+        assert_eq!(files(&dir).len() as u64, tiers);
+        assert!(tiers > 10, "{info}");
+        let counted: u64 = ["won", "lost", "drawn"].iter().map(|f| info[f].as_u64().unwrap()).sum();
+        assert_eq!(counted, positions, "{info}");
+        assert_eq!(info["checksum_ok"], true);
+        let verified = boyi(&["db", "verify", d, "--progress", "none"]);
+        assert!(verified.status.success(), "{}", text(&verified.stderr));
+        assert!(text(&verified.stdout).starts_with(&format!("ok: all {positions} positions in {tiers} tiers")));
+
+        // looked up, the analysis is the solve's, move by move
+        let solved = json(&boyi(&["analyze", game, start, "--json"]));
+        let looked = json(&boyi(&["analyze", game, start, "--db", d, "--json"]));
+        assert_eq!(looked["value"], solved["value"]);
+        assert_eq!(looked["moves"], solved["moves"]);
+        assert!(looked["solver"].as_str().unwrap().contains("database"), "{looked}");
+        let mid = "six:a7,d7/b6,d6/1,1/w";
+        assert_eq!(
+            json(&boyi(&["analyze", game, mid, "--db", d, "--json"]))["moves"],
+            json(&boyi(&["analyze", game, mid, "--json"]))["moves"]
+        );
+        let line = json(&boyi(&["db", "line", d, "--json"]));
+        assert_eq!(line["steps"][0]["position"], start);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
+
+#[test]
+fn a_lost_tier_is_rebuilt_and_damage_is_refused() {
+    let dir = fresh("damage");
+    build(&dir, "morris", &["board=six", "white=3", "black=3"]);
+    let d = dir.to_str().unwrap();
+    let before = files(&dir);
+    let manifest = std::fs::read_to_string(dir.join("manifest.txt")).unwrap();
+    // the largest tier lost: the same command solves it again, to the same bytes
+    let (name, bytes) = before.iter().max_by_key(|(_, b)| b.len()).unwrap().clone();
+    std::fs::remove_file(dir.join(&name)).unwrap();
+    build(&dir, "morris", &["board=six", "white=3", "black=3"]);
+    assert_eq!(files(&dir), before);
+    assert_eq!(std::fs::read_to_string(dir.join("manifest.txt")).unwrap(), manifest);
+
+    // a value changed in a tier's file: refused at open, naming the file
+    let mut damaged = bytes.clone();
+    let last = damaged.len() - 1;
+    damaged[last] ^= 0x5;
+    std::fs::write(dir.join(&name), &damaged).unwrap();
+    for args in [vec!["analyze", "morris", "six:-/-/3,3/w", "--db", d], vec!["db", "info", d], vec!["db", "verify", d]]
+    {
+        let out = boyi(&args);
+        assert!(!out.status.success(), "{args:?}");
+        let err = text(&out.stderr);
+        assert_eq!(err.trim().lines().count(), 1, "{args:?}: {err}");
+        assert!(err.contains(&name) && err.contains("damaged"), "{args:?}: {err}");
+    }
+    std::fs::write(dir.join(&name), &bytes).unwrap();
+
+    // no manifest: not a database; a compressed build of tiers: refused
+    std::fs::remove_file(dir.join("manifest.txt")).unwrap();
+    let out = boyi(&["db", "info", d]);
+    assert!(!out.status.success());
+    assert!(text(&out.stderr).contains("not a directory of tiers"), "{}", text(&out.stderr));
+    let out = boyi(&["db", "build", "morris", "board=six", "--out", d, "--compress"]);
+    assert!(!out.status.success());
+    assert!(text(&out.stderr).contains("--compress"), "{}", text(&out.stderr));
+    let _ = std::fs::remove_dir_all(&dir);
+}
