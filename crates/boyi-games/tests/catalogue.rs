@@ -22,7 +22,7 @@ fn params(entry: &dyn Entry) -> Params {
     if entry.info().id == "connect4" {
         p = p.with("width", 5).with("height", 4);
     }
-    if matches!(entry.info().id, "morris" | "lasker-morris") {
+    if matches!(entry.info().id, "morris" | "lasker-morris" | "morabaraba") {
         // the standard game is refused in memory; Six Men's board with three stones each is a second
         p = p.with("board", "six").with("white", 3).with("black", 3);
     }

@@ -19,7 +19,7 @@ def small_params(game):
         params.update(width=5, height=4)
     if game == "dobutsu":
         params.update(elephants=1, giraffes=0, chicks=2)
-    if game in ("morris", "lasker-morris"):
+    if game in ("morris", "lasker-morris", "morabaraba"):
         params.update(board="six", white=3, black=3)
     return params
 

@@ -57,7 +57,7 @@ fn small(game: &str) -> Value {
         "geography" => json!({"graph": "petersen"}),
         "nim" => json!({"heaps": "1,2,3"}),
         "dobutsu" => json!({"elephants": 1, "giraffes": 0, "chicks": 1}),
-        "morris" | "lasker-morris" => json!({"board": "six", "white": 3, "black": 3}),
+        "morris" | "lasker-morris" | "morabaraba" => json!({"board": "six", "white": 3, "black": 3}),
         _ => json!({"seed": 3}),
     }
 }

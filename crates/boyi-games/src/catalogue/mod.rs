@@ -22,6 +22,7 @@ static GAMES: &[&dyn Entry] = &[
     &crate::dobutsu::DobutsuListing,
     &crate::morris::listing::MorrisListing::NINE,
     &crate::morris::listing::MorrisListing::LASKER,
+    &crate::morris::listing::MorrisListing::MORABARABA,
     &crate::geography::GeographyListing,
     &crate::nim::NimListing::NORMAL,
     &crate::nim::NimListing::MISERE,

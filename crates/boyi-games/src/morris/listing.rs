@@ -18,14 +18,17 @@ use crate::listing::{valued_by, Cx, Info, Listing, Moving, Valued};
 use crate::params::{Param, Params};
 use crate::verdict::Verdict;
 
-/// Nine Men's Morris (`lasker: false`) or Lasker Morris.
+/// Nine Men's Morris, Lasker Morris or Morabaraba: the rules (Lasker's or
+/// not) and the board a position names when it names none.
 pub struct MorrisListing {
     pub lasker: bool,
+    pub board: &'static str,
 }
 
 impl MorrisListing {
-    pub const NINE: MorrisListing = MorrisListing { lasker: false };
-    pub const LASKER: MorrisListing = MorrisListing { lasker: true };
+    pub const NINE: MorrisListing = MorrisListing { lasker: false, board: "standard" };
+    pub const LASKER: MorrisListing = MorrisListing { lasker: true, board: "standard" };
+    pub const MORABARABA: MorrisListing = MorrisListing { lasker: false, board: "morabaraba" };
 }
 
 const RULES: &str = "Players place their stones in turn, white first, then move one stone to a neighbouring \
@@ -73,11 +76,33 @@ static LASKER_INFO: Info = Info {
     end: "the other side down to two stones or without a move",
 };
 
+static MORABARABA_INFO: Info = Info {
+    id: "morabaraba",
+    name: "Morabaraba",
+    aliases: &["twelve-mens-morris"],
+    summary: "Nine Men's Morris's rules with twelve stones each and the squares' corners joined",
+    rules: "As Nine Men's Morris (see `morris`), with twelve stones each, on the board whose squares' corners \
+        are joined too (four more lines, four more mills). Twelve stones each can fill the board: a full \
+        board, where no one can move, is a draw (Gévay & Danner's rule).",
+    players: ["White", "Black"],
+    values: "outcome",
+    params: &[
+        Param::text("board", "Board", "morabaraba").help("morabaraba (24 points, the corners joined), standard or six"),
+        Param::int("white", "White's stones", "12", 0, 12),
+        Param::int("black", "Black's stones", "12", 0, 12),
+    ],
+    notation: "Position: WHITE/BLACK/TO-PLACE/SIDE, stones by point (a7 ... g1 as on a 7x7 grid; - for none), \
+        the stones each still places (white's first), w or b to move: -/-/12,12/w is the start. Move: a7 \
+        (place), a7-b6 (move), then xd6 for the stone a mill takes.",
+    end: "the other side down to two stones or without a move; a full board is a draw",
+};
+
 fn board_named(name: &str, error: fn(String) -> Error) -> Result<Board, Error> {
     match name.trim() {
-        "" | "standard" => Ok(Board::standard()),
+        "standard" => Ok(Board::standard()),
         "six" => Ok(Board::six()),
-        other => Err(error(format!("\"{other}\" is not a board: standard or six"))),
+        "morabaraba" => Ok(Board::morabaraba()),
+        other => Err(error(format!("\"{other}\" is not a board: standard, morabaraba or six"))),
     }
 }
 
@@ -144,16 +169,17 @@ impl Listing for MorrisListing {
     type State = Moving<Stones>;
 
     fn info(&self) -> &'static Info {
-        if self.lasker {
-            &LASKER_INFO
-        } else {
-            &NINE_INFO
+        match (self.lasker, self.board) {
+            (true, _) => &LASKER_INFO,
+            (false, "morabaraba") => &MORABARABA_INFO,
+            _ => &NINE_INFO,
         }
     }
 
     fn start(&self, params: &Params) -> Result<(Morris, Moving<Stones>), Error> {
         let specs = Listing::info(self).params;
-        let board = board_named(params.text(&specs[0]), Error::params)?;
+        let name = params.text(&specs[0]);
+        let board = board_named(if name.trim().is_empty() { self.board } else { name }, Error::params)?;
         let stones = [params.int(&specs[1])? as u8, params.int(&specs[2])? as u8];
         let game = self.game(board, stones);
         let start = game.start();
@@ -163,7 +189,7 @@ impl Listing for MorrisListing {
     fn parse(&self, text: &str) -> Result<(Morris, Moving<Stones>), Error> {
         let (board, rest) = match text.split_once(':') {
             Some((b, rest)) => (board_named(b, Error::position)?, rest),
-            None => (Board::standard(), text),
+            None => (board_named(self.board, Error::position)?, text),
         };
         let parts: Vec<&str> = rest.split('/').collect();
         let [white, black, hands, side] = parts[..] else {
@@ -201,7 +227,7 @@ impl Listing for MorrisListing {
 
     fn write(&self, game: &Morris, state: &Moving<Stones>) -> String {
         let (white, black, hand) = Self::colours(state);
-        let prefix = if game.board.id == "standard" { String::new() } else { format!("{}:", game.board.id) };
+        let prefix = if game.board.id == self.board { String::new() } else { format!("{}:", game.board.id) };
         let side = if state.mover == 0 { "w" } else { "b" };
         format!(
             "{prefix}{}/{}/{},{}/{side}",

@@ -2,11 +2,14 @@
 //! catalogue will play them): players place their stones in turn, then move
 //! one stone to a neighbouring empty point; a stone that closes a mill of
 //! its owner removes one of the opponent's that stands in no mill (any
-//! stone when every one does); with three stones left (none to place) a
-//! player flies, moving to any empty point; a player with fewer than three
-//! stones (on the board and to place) or without a move loses; endless play
-//! is a draw. In Lasker Morris a player may move a stone instead of placing
-//! one.
+//! stone when every one does), one stone however many mills it closes;
+//! with three stones left (none to place) a player flies, moving to any
+//! empty point; a player with fewer than three stones (on the board and to
+//! place) or without a move loses; endless play is a draw. In Lasker
+//! Morris a player may move a stone instead of placing one. Morabaraba is
+//! these rules with twelve stones each on the board with diagonals
+//! ([`Board::morabaraba`]); twelve each can fill the board, and a full
+//! board, where neither side can move, is a draw.
 //!
 //! Positions are seen from the side to move (`mine`, `theirs`), so a game
 //! and its colours swapped are one position. Tiers are the counts of stones
@@ -197,9 +200,15 @@ impl Game for Morris {
         Step { pos: Stones { mine: theirs, theirs: mine, hand: [s.hand[1], hand] }, reward: (), turn: Turn::Pass }
     }
 
-    /// No move, or fewer than three stones: lost.
-    fn terminal(&self, _: &Stones) -> Outcome {
-        Outcome::Lose(0)
+    /// Fewer than three stones, or no move: lost; but a full board (twelve
+    /// stones each placed without a mill: Morabaraba) is a draw.
+    fn terminal(&self, s: &Stones) -> Outcome {
+        let full = s.mine | s.theirs == self.board.all();
+        if full && s.mine.count_ones() + s.hand[0] as u32 >= 3 {
+            Outcome::Draw
+        } else {
+            Outcome::Lose(0)
+        }
     }
 }
 

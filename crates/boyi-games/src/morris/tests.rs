@@ -193,3 +193,34 @@ fn positions_are_written_and_read_back() {
     let refused = start.analyze(&Cx::new(&ctl, &session)).err().unwrap();
     assert!(refused.to_string().contains("needs"), "{refused}");
 }
+
+/// A full board (twelve stones each can fill Morabaraba's) is a draw, not a
+/// loss for the side without a move: Six Men's board filled with eight each,
+/// no mill closed by the last stone.
+#[test]
+fn a_full_board_is_a_draw() {
+    use crate::catalogue::{self, Cx, Session};
+    let game = Morris::new(Board::six(), [8, 8], false);
+    // around each square the colours alternate: no side's three in a line
+    let (white, black) = (0b0101_0101_0101_0101u32, 0b0010_1010_1010_1010u32);
+    let pos = Stones { mine: black, theirs: white, hand: [1, 0] };
+    let mut moves = Vec::new();
+    game.moves(&pos, &mut moves);
+    assert_eq!(moves.len(), 1);
+    let full = game.play(&pos, moves[0]).pos;
+    assert_eq!(full.mine | full.theirs, game.board.all());
+    moves.clear();
+    game.moves(&full, &mut moves);
+    assert!(moves.is_empty());
+    assert_eq!(game.terminal(&full), Outcome::Draw);
+    // but two stones lose even on a full board
+    assert_eq!(game.terminal(&Stones { mine: 0b11, theirs: game.board.all() & !0b11, hand: [0, 0] }), Outcome::Lose(0));
+    // Morabaraba in the catalogue: its own board by default, its start named so
+    let entry = catalogue::game("morabaraba").unwrap();
+    assert_eq!(entry.start(&crate::Params::new()).unwrap().text(), "-/-/12,12/w");
+    let pos = entry.open("six:a7,g7,g1,a1,b6,f6,f2,b2/d7,g4,d1,a4,d6,f4,d2/0,1/b").unwrap();
+    let ctl = Control::default();
+    let session = Session::default();
+    let analysis = pos.analyze(&Cx::new(&ctl, &session)).unwrap();
+    assert_eq!(analysis.value, crate::verdict::Verdict::Draw);
+}
