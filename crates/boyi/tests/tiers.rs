@@ -1,7 +1,8 @@
 //! The tier solver on random games in tiers (moves inside a tier loop,
 //! moves out of it go to later tiers): every position's value and
 //! remoteness equal a plain fixed-point iteration over the whole graph and
-//! the one-table retrograde solve; a build into a directory resumes after
+//! the one-table retrograde solve, predecessors from reverse edges or from
+//! un-moves; a build into a directory resumes after
 //! losing a tier and writes the same files.
 
 use boyi::db::Ident;
@@ -69,6 +70,59 @@ impl Tiered for Layers {
     }
     fn tier_name(&self, t: u32) -> String {
         format!("tier-{t}")
+    }
+}
+
+/// The same game solved with un-moves instead of reverse edges: a
+/// position's predecessors found by scanning its tier's moves.
+struct Unmoved<'a>(&'a Layers);
+
+impl Game for Unmoved<'_> {
+    type Pos = (u32, u32);
+    type Move = u8;
+    type Value = Outcome;
+    fn moves(&self, pos: &(u32, u32), out: &mut Vec<u8>) {
+        self.0.moves(pos, out)
+    }
+    fn play(&self, pos: &(u32, u32), mv: u8) -> StepOf<Self> {
+        self.0.play(pos, mv)
+    }
+    fn terminal(&self, pos: &(u32, u32)) -> Outcome {
+        self.0.terminal(pos)
+    }
+}
+
+impl Tiered for Unmoved<'_> {
+    type Tier = u32;
+    fn tiers(&self) -> Vec<u32> {
+        self.0.tiers()
+    }
+    fn child_tiers(&self, t: u32) -> Vec<u32> {
+        self.0.child_tiers(t)
+    }
+    fn tier_size(&self, t: u32) -> u64 {
+        self.0.tier_size(t)
+    }
+    fn tier_of(&self, pos: &(u32, u32)) -> u32 {
+        pos.0
+    }
+    fn rank_in(&self, t: u32, pos: &(u32, u32)) -> u64 {
+        self.0.rank_in(t, pos)
+    }
+    fn unrank_in(&self, t: u32, rank: u64) -> (u32, u32) {
+        (t, rank as u32)
+    }
+    fn tier_name(&self, t: u32) -> String {
+        self.0.tier_name(t)
+    }
+    fn has_unmoves(&self) -> bool {
+        true
+    }
+    fn unmoves_in_tier(&self, &pos: &(u32, u32), out: &mut Vec<(u32, u32)>) {
+        for (i, moves) in self.0.edges[pos.0 as usize].iter().enumerate() {
+            // a position with two moves here is named twice: the solver counts it once
+            out.extend(moves.iter().filter(|&&to| to == pos).map(|_| (pos.0, i as u32)));
+        }
     }
 }
 
@@ -163,9 +217,14 @@ proptest! {
         let want = fixed_point(&g);
         let by_edges = retrograde::solve_by_edges(&g, &ctl).unwrap();
         let solution = tiers::solve(&g, &ctl).unwrap();
+        let unmoved = tiers::solve(&Unmoved(&g), &ctl).unwrap();
+        for t in g.tiers() {
+            prop_assert!(tiers::verify_unmoves(&Unmoved(&g), t).is_ok());
+        }
         for r in 0..g.size() {
             let pos = g.unrank(r);
             prop_assert_eq!(solution.value(&g, &pos), want[r as usize], "position {:?}", pos);
+            prop_assert_eq!(unmoved.value(&Unmoved(&g), &pos), want[r as usize], "by un-moves: {:?}", pos);
             prop_assert_eq!(by_edges.value_at(r), want[r as usize]);
         }
     }

@@ -295,6 +295,33 @@ impl Tiered for Morris {
         }
     }
 
+    fn has_unmoves(&self) -> bool {
+        true
+    }
+
+    /// Moves inside a tier are steps (or flights) that take nothing: the
+    /// side that moved last is `theirs` now, one of its stones back to an
+    /// empty point it could have come from, where the step closed no mill
+    /// that takes (one of the mover's stones was there to take).
+    fn unmoves_in_tier(&self, s: &Stones, out: &mut Vec<Stones>) {
+        let (on, hand) = (s.theirs.count_ones() as u8, s.hand[1]);
+        if on + hand < 3 || (hand > 0 && !self.lasker) {
+            return;
+        }
+        let flying = on == 3 && hand == 0;
+        let empty = self.board.all() & !(s.mine | s.theirs);
+        for to in (0..self.board.points()).filter(|&p| s.theirs >> p & 1 == 1) {
+            if s.mine != 0 && self.board.in_mill(s.theirs, to) {
+                continue;
+            }
+            let reach = if flying { empty } else { self.board.adjacent[to as usize] & empty };
+            for from in (0..self.board.points()).filter(|&p| reach >> p & 1 == 1) {
+                let before = (s.theirs & !(1 << to)) | 1 << from;
+                out.push(Stones { mine: before, theirs: s.mine, hand: [s.hand[1], s.hand[0]] });
+            }
+        }
+    }
+
     fn tier_name(&self, t: Counts) -> String {
         format!("{}-{}-{}-{}", t[0], t[1], t[2], t[3])
     }

@@ -133,6 +133,37 @@ fn tiers_give_the_one_table_solve() {
     }
 }
 
+/// Un-moves give every tier's predecessors as the moves do, folded or not,
+/// with Lasker's rule or not, flying included.
+#[test]
+fn unmoves_are_the_moves_reversed() {
+    let mut cases = vec![([3, 3], false), ([3, 3], true)];
+    if !cfg!(debug_assertions) {
+        cases.push(([4, 3], true));
+    }
+    for (stones, lasker) in cases {
+        let mut games = vec![Morris::new(Board::six(), stones, lasker)];
+        if stones == [3, 3] {
+            games.push(Morris::unfolded(Board::six(), stones, lasker));
+        }
+        for game in games {
+            for t in game.tiers() {
+                if let Err(e) = tiers::verify_unmoves(&game, t) {
+                    panic!("{stones:?} lasker {lasker}: {e}");
+                }
+            }
+        }
+    }
+    // the standard board's and Morabaraba's tiers too, a few (their sizes
+    // grow fast)
+    let small = if cfg!(debug_assertions) { 2_000 } else { 20_000 };
+    for game in [Morris::new(Board::standard(), [4, 4], false), Morris::new(Board::morabaraba(), [4, 4], false)] {
+        for t in game.tiers().into_iter().filter(|&t| game.tier_size(t) < small) {
+            tiers::verify_unmoves(&game, t).unwrap();
+        }
+    }
+}
+
 /// The index folded by the board's sixteen symmetries against one slot a
 /// board: every image of a position has its rank, every position the value
 /// the unfolded solve gives it, in about a sixteenth of the slots.

@@ -6,8 +6,10 @@
 //! position one move before a loss in `r` wins in `r + 1` (the first loss
 //! met is the nearest), one whose moves all lose for it loses in one more
 //! than its farthest child (the floor included), and what no level reaches
-//! is a draw. Predecessors inside the tier come from reverse edges built
-//! from the forward moves.
+//! is a draw. Predecessors inside the tier come from the game's un-moves
+//! where it has them (a position waits on its distinct children's slots,
+//! each predecessor slot counted once), else from reverse edges built from
+//! the forward moves (an edge a move).
 
 use std::collections::HashMap;
 use std::hash::Hash;
@@ -58,6 +60,8 @@ enum Start {
     /// Waits on `count` moves inside the tier; a move out of it may win at
     /// a level (queued there).
     Waits { count: u32, wins_at: Option<u32> },
+    /// A slot that is not its position's rank: valued as that rank's slot.
+    Copy,
 }
 
 pub(super) fn solve<G: Tiered>(
@@ -78,8 +82,14 @@ where
         )));
     }
     let n = size as usize;
-    // cells, aux, the edges' offsets, and about four moves a position
-    ctl.reserve("the tier's cells and reverse edges", size * (4 + 2 + 8 + 4 * 4))?;
+    let unmoves = game.has_unmoves();
+    if unmoves {
+        // cells and aux; predecessors are generated, not kept
+        ctl.reserve("the tier's cells", size * (4 + 2))?;
+    } else {
+        // cells, aux, the edges' offsets, and about four moves a position
+        ctl.reserve("the tier's cells and reverse edges", size * (4 + 2 + 8 + 4 * 4))?;
+    }
     let value_out = |pos: &G::Pos| -> Result<Outcome, Error> {
         let t = game.tier_of(pos);
         let solved = below.get(&t).ok_or_else(|| {
@@ -93,7 +103,10 @@ where
     };
 
     ctl.start(&format!("{label}: moves"), size);
-    let in_degree: Vec<AtomicU32> = (0..n).map(|_| AtomicU32::new(0)).collect();
+    // with un-moves a position waits on its distinct children's slots (its
+    // un-moves name each predecessor slot once); with reverse edges on its
+    // moves (an edge a move)
+    let in_degree: Vec<AtomicU32> = (0..if unmoves { 0 } else { n }).map(|_| AtomicU32::new(0)).collect();
     let cells: Vec<AtomicU32> = (0..n).map(|_| AtomicU32::new(0)).collect();
     let mut aux = vec![0u16; n];
     let mut queued: Vec<(u32, u32, Queued)> = Vec::new(); // (level, rank, why)
@@ -103,9 +116,16 @@ where
         .map(|c| {
             ctl.check()?;
             let mut out = Vec::with_capacity(CHUNK);
-            let mut moves = Vec::new();
+            let (mut moves, mut inside) = (Vec::new(), Vec::new());
             for r in c * CHUNK..((c + 1) * CHUNK).min(n) {
                 let pos = game.unrank_in(tier, r as u64);
+                if unmoves && game.rank_in(tier, &pos) != r as u64 {
+                    // a slot of a symmetric image that is not its class's
+                    // own: no un-move leads to it; its value is copied
+                    out.push((r as u32, Start::Copy, 0));
+                    continue;
+                }
+                inside.clear();
                 moves.clear();
                 game.moves(&pos, &mut moves);
                 if moves.is_empty() {
@@ -122,8 +142,13 @@ where
                         ));
                     }
                     if game.tier_of(&step.pos) == tier {
-                        count += 1;
-                        in_degree[game.rank_in(tier, &step.pos) as usize].fetch_add(1, Relaxed);
+                        let child = game.rank_in(tier, &step.pos);
+                        if unmoves {
+                            inside.push(child);
+                        } else {
+                            count += 1;
+                            in_degree[child as usize].fetch_add(1, Relaxed);
+                        }
                     } else {
                         let v = Outcome::back((), Turn::Pass, value_out(&step.pos)?);
                         if let Outcome::Lose(k) = v {
@@ -131,6 +156,11 @@ where
                         }
                         best_out = Some(best_out.map_or(v, |b| b.max(v)));
                     }
+                }
+                if unmoves {
+                    inside.sort_unstable();
+                    inside.dedup();
+                    count = inside.len() as u32;
                 }
                 let floor = floor.min(FLOOR as u32) as u16;
                 let start = match (count, best_out) {
@@ -156,10 +186,12 @@ where
             Ok(out)
         })
         .collect();
+    let mut copies: Vec<u32> = Vec::new();
     for chunk in starts {
         for (r, start, a) in chunk? {
             aux[r as usize] = a;
             match start {
+                Start::Copy => copies.push(r),
                 Start::At(v) => {
                     cells[r as usize].store(SETTLED | v.pack() as u32, Relaxed);
                     queued.push((level_of(v), r, Queued::Ended));
@@ -176,19 +208,23 @@ where
     }
     ctl.finish();
 
-    // reverse edges: offsets by prefix sums of in-degrees, then filled
-    let mut offsets = Vec::with_capacity(n + 1);
+    // reverse edges (without un-moves): offsets by prefix sums of
+    // in-degrees, then filled
+    let mut offsets = Vec::with_capacity(if unmoves { 0 } else { n + 1 });
     let mut total = 0u64;
-    offsets.push(0u64);
-    for d in &in_degree {
-        total += d.load(Relaxed) as u64;
-        offsets.push(total);
+    if !unmoves {
+        offsets.push(0u64);
+        for d in &in_degree {
+            total += d.load(Relaxed) as u64;
+            offsets.push(total);
+        }
+        ctl.reserve("the tier's reverse edges", size * (4 + 2 + 8) + total * 4)?;
     }
     drop(in_degree);
-    ctl.reserve("the tier's reverse edges", size * (4 + 2 + 8) + total * 4)?;
-    let cursor: Vec<AtomicU64> = offsets[..n].iter().map(|&o| AtomicU64::new(o)).collect();
+    let cursor: Vec<AtomicU64> =
+        offsets[..offsets.len().saturating_sub(1)].iter().map(|&o| AtomicU64::new(o)).collect();
     let sources: Vec<AtomicU32> = (0..total).map(|_| AtomicU32::new(0)).collect();
-    (0..n.div_ceil(CHUNK)).into_par_iter().try_for_each(|c| -> Result<(), Error> {
+    (0..if unmoves { 0 } else { n.div_ceil(CHUNK) }).into_par_iter().try_for_each(|c| -> Result<(), Error> {
         ctl.check()?;
         let mut moves = Vec::new();
         for r in c * CHUNK..((c + 1) * CHUNK).min(n) {
@@ -241,10 +277,22 @@ where
             .par_chunks(1024)
             .flat_map_iter(|part| {
                 let mut settled = Vec::new();
+                let (mut before, mut preds) = (Vec::new(), Vec::new());
                 for &r in part {
                     let v = Outcome::unpack((cells[r as usize].load(Relaxed) & !SETTLED) as u16);
-                    for e in offsets[r as usize]..offsets[r as usize + 1] {
-                        let q = sources[e as usize].load(Relaxed) as usize;
+                    preds.clear();
+                    if unmoves {
+                        before.clear();
+                        game.unmoves_in_tier(&game.unrank_in(tier, r as u64), &mut before);
+                        preds.extend(before.iter().map(|p| game.rank_in(tier, p) as u32));
+                        preds.sort_unstable();
+                        preds.dedup();
+                    } else {
+                        let edges = offsets[r as usize]..offsets[r as usize + 1];
+                        preds.extend(edges.map(|e| sources[e as usize].load(Relaxed)));
+                    }
+                    for &q in &preds {
+                        let q = q as usize;
                         match v {
                             Outcome::Lose(_) => {
                                 if win_before(&cells[q], level + 1) {
@@ -281,6 +329,10 @@ where
         level += 1;
     }
     ctl.finish();
+    for r in copies {
+        let own = game.rank_in(tier, &game.unrank_in(tier, r as u64));
+        cells[r as usize].store(cells[own as usize].load(Relaxed), Relaxed);
+    }
     let values = cells.iter().map(|c| {
         let now = c.load(Relaxed);
         if now & SETTLED != 0 {
