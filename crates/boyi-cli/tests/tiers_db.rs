@@ -47,7 +47,7 @@ fn files(dir: &Path) -> Vec<(String, Vec<u8>)> {
 
 #[test]
 fn a_directory_of_tiers_answers_as_one_database() {
-    for (game, start) in [("morris", "six:-/-/3,3/w"), ("lasker-morris", "six:-/-/3,3/w")] {
+    for (game, start) in [("morris", "six:none/none/3,3/w"), ("lasker-morris", "six:none/none/3,3/w")] {
         let dir = fresh(game);
         build(&dir, game, &["board=six", "white=3", "black=3"]);
         let d = dir.to_str().unwrap();
@@ -99,7 +99,8 @@ fn a_lost_tier_is_rebuilt_and_damage_is_refused() {
     let last = damaged.len() - 1;
     damaged[last] ^= 0x5;
     std::fs::write(dir.join(&name), &damaged).unwrap();
-    for args in [vec!["analyze", "morris", "six:-/-/3,3/w", "--db", d], vec!["db", "info", d], vec!["db", "verify", d]]
+    for args in
+        [vec!["analyze", "morris", "six:none/none/3,3/w", "--db", d], vec!["db", "info", d], vec!["db", "verify", d]]
     {
         let out = boyi(&args);
         assert!(!out.status.success(), "{args:?}");

@@ -12,6 +12,9 @@ pub struct Board {
     pub adjacent: Vec<u32>,
     /// Every mill as a mask of its three points.
     pub mills: Vec<u32>,
+    /// `mills_at[p]`: the mills through `p` (two or three; unused ones 0,
+    /// which every stones hold: skipped by the nonzero test).
+    mills_at: Vec<[u32; 3]>,
 }
 
 /// The squares' points, clockwise from the top left corner.
@@ -68,7 +71,16 @@ impl Board {
             }
         }
         let names: &'static [&'static str] = if squares == 3 { &NAMES_24 } else { &NAMES_16 };
-        Board { id, names, adjacent, mills }
+        let mills_at = (0..points)
+            .map(|p| {
+                let mut at = [0u32; 3];
+                for (slot, &m) in at.iter_mut().zip(mills.iter().filter(|&&m| m >> p & 1 == 1)) {
+                    *slot = m;
+                }
+                at
+            })
+            .collect();
+        Board { id, names, adjacent, mills, mills_at }
     }
 
     pub fn standard() -> Board {
@@ -93,7 +105,12 @@ impl Board {
 
     /// Whether `p`, one of `stones`, stands in a mill of them.
     pub fn in_mill(&self, stones: u32, p: u32) -> bool {
-        self.mills.iter().any(|&m| m >> p & 1 == 1 && stones & m == m)
+        self.mills_at[p as usize].iter().any(|&m| m != 0 && stones & m == m)
+    }
+
+    /// The stones of `stones` that stand in a mill of them.
+    pub fn in_mills(&self, stones: u32) -> u32 {
+        self.mills.iter().filter(|&&m| stones & m == m).fold(0, |all, &m| all | m)
     }
 
     /// The board's symmetries, each as the image of every point: the
@@ -168,6 +185,14 @@ mod tests {
                 }
             }
             assert_eq!(syms.len(), 16);
+            // a point's mills as the list of all mills says
+            for stones in [0u32, board.all(), 0b1011_0111_0110_1101, 0x5a5a5a & board.all()] {
+                for p in 0..board.points() {
+                    let any = board.mills.iter().any(|&m| m >> p & 1 == 1 && stones & m == m);
+                    assert_eq!(board.in_mill(stones, p), any);
+                    assert_eq!(board.in_mills(stones) >> p & 1 == 1, any && stones >> p & 1 == 1);
+                }
+            }
         }
     }
 }

@@ -16,12 +16,18 @@ use boyi::index::binomial::Combinations;
 use super::board::Board;
 
 /// The classes of one count of stones: each class's least mask, and the
-/// class of every mask, by its rank among the masks of that count.
+/// class of every mask by its rank among the masks of that count, with the
+/// symmetry that makes it its class's least ([`SEVERAL`] where more than
+/// one does: the least mask is symmetric itself).
 #[derive(Debug)]
 struct Classes {
     least: Vec<u32>,
     of_rank: Vec<u32>,
+    to_least: Vec<u8>,
 }
+
+/// More than one symmetry makes a mask its class's least.
+const SEVERAL: u8 = u8::MAX;
 
 /// A board's symmetries (just the identity when unfolded) and its classes
 /// of stones, built for a count when first asked for.
@@ -29,7 +35,7 @@ struct Classes {
 pub struct Folding {
     points: u32,
     /// Each symmetry as the images of a mask's bytes, or-ed together.
-    maps: Vec<[[u32; 256]; 4]>,
+    maps: Vec<[[u32; 256]; 3]>,
     classes: Vec<OnceLock<Classes>>,
 }
 
@@ -41,7 +47,7 @@ impl Folding {
         let maps = syms
             .iter()
             .map(|sym| {
-                let mut map = [[0u32; 256]; 4];
+                let mut map = [[0u32; 256]; 3];
                 for (byte, table) in map.iter_mut().enumerate() {
                     for (bits, image) in table.iter_mut().enumerate() {
                         for i in 0..8 {
@@ -65,11 +71,9 @@ impl Folding {
 
     /// `stones`' image under symmetry `s`.
     pub fn image(&self, s: usize, stones: u32) -> u32 {
+        // boards have at most 24 points: three bytes
         let m = &self.maps[s];
-        m[0][(stones & 0xff) as usize]
-            | m[1][(stones >> 8 & 0xff) as usize]
-            | m[2][(stones >> 16 & 0xff) as usize]
-            | m[3][(stones >> 24) as usize]
+        m[0][(stones & 0xff) as usize] | m[1][(stones >> 8 & 0xff) as usize] | m[2][(stones >> 16 & 0xff) as usize]
     }
 
     /// The representative of `(first, second)`'s class: `first` made least,
@@ -104,8 +108,42 @@ impl Folding {
                 }
                 least.push(rep);
             }
-            Classes { least, of_rank }
+            let to_least = (0..all.size())
+                .map(|r| {
+                    let mask = all.unrank(r) as u32;
+                    let rep = least[of_rank[r as usize] as usize];
+                    let mut by = (0..self.maps.len()).filter(|&s| self.image(s, mask) == rep);
+                    match (by.next(), by.next()) {
+                        (Some(s), None) => s as u8,
+                        _ => SEVERAL,
+                    }
+                })
+                .collect();
+            Classes { least, of_rank, to_least }
         })
+    }
+
+    /// The class of `first` (of `count` stones) and `second` moved by the
+    /// symmetry that makes `first` its class's least (of several, the one
+    /// that makes `second` least): [`Folding::fold`] by table, where the
+    /// symmetry is found by the rank of `first` alone but for symmetric
+    /// boards of the first side.
+    /// Also the least board of `first`'s class.
+    pub fn fold_rank(&self, count: u32, first: u32, second: u32) -> (u64, u32, u32) {
+        let classes = self.classes(count);
+        let r = Combinations::new(self.points, count).rank(first as u64) as usize;
+        let class = classes.of_rank[r];
+        let least = classes.least[class as usize];
+        let s = classes.to_least[r];
+        if s != SEVERAL {
+            return (class as u64, least, self.image(s as usize, second));
+        }
+        let second = (0..self.maps.len())
+            .filter(|&s| self.image(s, first) == least)
+            .map(|s| self.image(s, second))
+            .min()
+            .unwrap_or(second);
+        (class as u64, least, second)
     }
 
     /// Classes of `count` stones.

@@ -1,5 +1,5 @@
 //! Morris games in the catalogue: positions written
-//! `WHITE/BLACK/TO-PLACE/SIDE` (stones by point name, `-` for none; the
+//! `WHITE/BLACK/TO-PLACE/SIDE` (stones by point name, `none` for none; the
 //! stones each still places, white's first; `w` or `b` to move), with
 //! `six:` in front on Six Men's Morris's board; moves as the point placed
 //! on (`d7`) or a stone's step (`a7-d7`), and `x` and the point of the
@@ -37,8 +37,8 @@ const RULES: &str = "Players place their stones in turn, white first, then move 
     point. A player left with two stones (on the board and to place) or without a move loses; endless play \
     is a draw (Gévay & Danner's rules).";
 
-const NOTATION: &str = "Position: WHITE/BLACK/TO-PLACE/SIDE, stones by point (a7 ... g1 as on a 7x7 grid; - for \
-    none), the stones each still places (white's first), w or b to move: -/-/9,9/w is the start; six: in front \
+const NOTATION: &str = "Position: WHITE/BLACK/TO-PLACE/SIDE, stones by point (a7 ... g1 as on a 7x7 grid; none for \
+    none), the stones each still places (white's first), w or b to move: none/none/9,9/w is the start; six: in front \
     for Six Men's Morris. Move: a7 (place), a7-d7 (move), then xb6 for the stone a mill takes.";
 
 static NINE_INFO: Info = Info {
@@ -91,8 +91,8 @@ static MORABARABA_INFO: Info = Info {
         Param::int("white", "White's stones", "12", 0, 12),
         Param::int("black", "Black's stones", "12", 0, 12),
     ],
-    notation: "Position: WHITE/BLACK/TO-PLACE/SIDE, stones by point (a7 ... g1 as on a 7x7 grid; - for none), \
-        the stones each still places (white's first), w or b to move: -/-/12,12/w is the start. Move: a7 \
+    notation: "Position: WHITE/BLACK/TO-PLACE/SIDE, stones by point (a7 ... g1 as on a 7x7 grid; none for none), \
+        the stones each still places (white's first), w or b to move: none/none/12,12/w is the start. Move: a7 \
         (place), a7-b6 (move), then xd6 for the stone a mill takes.",
     end: "the other side down to two stones or without a move; a full board is a draw",
 };
@@ -135,14 +135,15 @@ impl MorrisListing {
         let names: Vec<&str> =
             (0..board.points()).filter(|p| stones >> p & 1 == 1).map(|p| board.names[p as usize]).collect();
         if names.is_empty() {
-            "-".into()
+            // not "-": a word starting with one reads as an option on a command line
+            "none".into()
         } else {
             names.join(",")
         }
     }
 
     fn parse_points(board: &Board, text: &str, whose: &str) -> Result<u32, Error> {
-        if text.trim() == "-" {
+        if matches!(text.trim(), "none" | "-" | "") {
             return Ok(0);
         }
         let mut stones = 0u32;

@@ -17,7 +17,7 @@
 //! its colours swapped share a tier): a placement or a capture leaves a
 //! tier for good, a move without capture stays in it.
 
-use boyi::index::binomial::Combinations;
+use boyi::index::binomial::{Binomial, Combinations};
 use boyi::solve::tiers::Tiered;
 use boyi::{Game, Outcome, Step, StepOf, Turn};
 
@@ -120,20 +120,23 @@ impl Morris {
     }
 }
 
-/// `stones` with the points of `gaps` squeezed out: bit `i` of the result
-/// is the `i`-th point not in `gaps`.
-fn squeeze(stones: u32, gaps: u32) -> u64 {
-    let (mut out, mut i) = (0u64, 0);
-    for p in 0..32 {
-        if gaps >> p & 1 == 0 {
-            out |= ((stones >> p & 1) as u64) << i;
-            i += 1;
-        }
+/// The rank of `stones` among the boards of as many stones on the points
+/// not in `gaps`: [`Combinations::rank`] of the stones with the gaps
+/// squeezed out.
+fn rank_among(binom: &Binomial, mut stones: u32, gaps: u32) -> u64 {
+    let (mut rank, mut j) = (0, 1);
+    while stones != 0 {
+        let p = stones.trailing_zeros();
+        let below = (gaps & ((1u32 << p) - 1)).count_ones();
+        rank += binom.get(p - below, j);
+        stones &= stones - 1;
+        j += 1;
     }
-    out
+    rank
 }
 
-/// The inverse of [`squeeze`].
+/// The points not in `gaps`, the `i`-th where bit `i` of `squeezed` is set:
+/// the inverse of squeezing the gaps out.
 fn spread(squeezed: u64, gaps: u32, points: u32) -> u32 {
     let (mut out, mut i) = (0u32, 0);
     for p in 0..points {
@@ -157,9 +160,7 @@ impl Game for Morris {
         }
         let empty = self.board.all() & !(s.mine | s.theirs);
         // the opponent's stones a mill may take: those in no mill, else any
-        let free: u32 = (0..self.board.points())
-            .filter(|&p| s.theirs >> p & 1 == 1 && !self.board.in_mill(s.theirs, p))
-            .fold(0, |m, p| m | 1 << p);
+        let free = s.theirs & !self.board.in_mills(s.theirs);
         let takeable = if free != 0 { free } else { s.theirs };
         let mut add = |from: u8, to: u32, after: u32| {
             if takeable != 0 && self.board.in_mill(after, to) {
@@ -273,9 +274,11 @@ impl Tiered for Morris {
     fn rank_in(&self, t: Counts, s: &Stones) -> u64 {
         let (_, swapped) = Self::tier_of_counts(Self::counts(s));
         let (x, y) = if swapped { (s.theirs, s.mine) } else { (s.mine, s.theirs) };
-        let (x, y) = self.fold.fold(x, y);
-        let (_, second) = self.boards(t);
-        let board = self.fold.rank(t[0] as u32, x) * second.size() + second.rank(squeeze(y, x));
+        let (class, x, y) = self.fold.fold_rank(t[0] as u32, x, y);
+        let binom = Binomial::shared();
+        let seconds = binom.get(self.board.points() - t[0] as u32, t[1] as u32);
+        // `y`'s rank among the points `x`'s least board leaves
+        let board = class * seconds + rank_among(binom, y, x);
         if Self::views(t) == 2 {
             board * 2 + swapped as u64
         } else {

@@ -202,10 +202,12 @@ fn symmetric_positions_share_a_value() {
 fn positions_are_written_and_read_back() {
     use crate::catalogue::{self, Cx, Session};
     let morris = catalogue::game("morris").unwrap();
-    for text in ["-/-/9,9/w", "six:a7,d7/b6/1,2/b", "a7,d7,g7/b6,d6/0,1/b", "six:-/-/3,3/w"] {
+    for text in ["none/none/9,9/w", "six:a7,d7/b6/1,2/b", "a7,d7,g7/b6,d6/0,1/b", "six:none/none/3,3/w"] {
         assert_eq!(morris.open(text).unwrap().text(), text);
     }
-    for bad in ["a7/a7/0,0/w", "z9/-/0,0/w", "-/-/13,0/w", "-/-/1,1/x", "-/-/1/w", "hex:-/-/1,1/w"] {
+    for bad in
+        ["a7/a7/0,0/w", "z9/none/0,0/w", "none/none/13,0/w", "none/none/1,1/x", "none/none/1/w", "hex:none/none/1,1/w"]
+    {
         assert!(morris.open(bad).is_err(), "{bad}");
     }
     // a mill's capture named, played, and valued: Black closes b6-d6-f6 and
@@ -220,7 +222,9 @@ fn positions_are_written_and_read_back() {
     assert_eq!(after.text(), "six:d7,g7/b6,d6,f6/0,0/w");
     assert!(after.over());
     // the standard game is refused up front, with what it needs
-    let start = morris.open("-/-/9,9/w").unwrap();
+    // "-" is read for none too, and written as "none"
+    assert_eq!(morris.open("-/-/9,9/w").unwrap().text(), "none/none/9,9/w");
+    let start = morris.open("none/none/9,9/w").unwrap();
     let refused = start.analyze(&Cx::new(&ctl, &session)).err().unwrap();
     assert!(refused.to_string().contains("needs"), "{refused}");
 }
@@ -248,7 +252,7 @@ fn a_full_board_is_a_draw() {
     assert_eq!(game.terminal(&Stones { mine: 0b11, theirs: game.board.all() & !0b11, hand: [0, 0] }), Outcome::Lose(0));
     // Morabaraba in the catalogue: its own board by default, its start named so
     let entry = catalogue::game("morabaraba").unwrap();
-    assert_eq!(entry.start(&crate::Params::new()).unwrap().text(), "-/-/12,12/w");
+    assert_eq!(entry.start(&crate::Params::new()).unwrap().text(), "none/none/12,12/w");
     let pos = entry.open("six:a7,g7,g1,a1,b6,f6,f2,b2/d7,g4,d1,a4,d6,f4,d2/0,1/b").unwrap();
     let ctl = Control::default();
     let session = Session::default();
