@@ -235,3 +235,27 @@ fn big_numbers_stay_numbers() {
     let n = read(&mut s, "{1000000|}");
     assert_eq!(s.as_number(n), Some(Dyadic::integer(1000001)));
 }
+
+/// Input that once overflowed the stack or took quadratic time: braces
+/// nested past the limit are refused with a message, nesting up to it is
+/// read, and a long sum outside every brace is read in one pass.
+#[test]
+fn deep_nesting_is_refused_and_long_sums_are_read() {
+    let mut s = Store::new();
+    let deep = format!("{}0{}", "{".repeat(100_000), "|}".repeat(100_000));
+    let refused = cgt::parse(&mut s, &deep).unwrap_err();
+    assert!(refused.contains("nested 100000 deep"), "{refused}");
+    // {0|} nested: 1, {1|} = 2, ... the limit's depth is the integer it nests to
+    let limit = cgt::notation::MAX_NESTING;
+    let text = format!("{}0{}", "{".repeat(limit), "|}".repeat(limit));
+    let g = read(&mut s, &text);
+    assert_eq!(s.write(g, Format::Cgsuite), limit.to_string());
+    let sum = vec!["1"; 20_000].join(" + ");
+    match cgt::parse(&mut s, &format!("{sum} == 20000")) {
+        Ok(Parsed::Comparison { holds, .. }) => assert!(holds),
+        other => panic!("{other:?}"),
+    }
+    // and a run of minus signs
+    let g = read(&mut s, &format!("{}1", "-".repeat(100_001)));
+    assert_eq!(s.write(g, Format::Cgsuite), "-1");
+}

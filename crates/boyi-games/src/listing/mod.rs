@@ -833,8 +833,10 @@ impl Cx<'_> {
         };
         let sizes: Vec<u64> = order.iter().filter(|&&t| filed(t).is_none()).map(|&t| game.tier_size(t)).collect();
         let (total, largest) = (sizes.iter().sum::<u64>(), sizes.iter().copied().max().unwrap_or(0));
-        // two bytes a value kept, and the largest tier's cells and edges
-        self.ctl.reserve("the tiers' values and the largest tier's solve", total * 2 + largest * 30)?;
+        // two bytes a value kept, and the largest tier's cells (and edges,
+        // without un-moves)
+        let per_position = if game.has_unmoves() { 6 } else { 30 };
+        self.ctl.reserve("the tiers' values and the largest tier's solve", total * 2 + largest * per_position)?;
         let mut below = std::collections::HashMap::new();
         for t in order {
             if let Some(db) = filed(t) {

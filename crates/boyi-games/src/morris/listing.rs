@@ -353,9 +353,10 @@ impl Listing for MorrisListing {
         use boyi::solve::tiers::{self, Manifest, Tiered};
         let sizes: Vec<u64> = game.tiers().iter().map(|&t| game.tier_size(t)).collect();
         let (total, largest) = (sizes.iter().sum::<u64>(), sizes.iter().copied().max().unwrap_or(0));
-        // the largest tier's cells and reverse edges; the tiers below it are
-        // read through their maps (pages the system keeps or drops)
-        cx.ctl.reserve("the largest tier's solve", largest * 30)?;
+        // the largest tier's cells (6 bytes a position: predecessors come
+        // from un-moves); the tiers below it are read through their maps
+        // (pages the system keeps or drops)
+        cx.ctl.reserve("the largest tier's solve", largest * 6)?;
         if path.exists() && !path.is_dir() {
             return Err(Error::input(format!(
                 "{}: a game in tiers is written to a directory (one file a tier), and this is a file",

@@ -147,8 +147,10 @@ pub fn parse(store: &mut Store, text: &str) -> Result<Parsed, String> {
             '{' | '(' => depth += 1,
             '}' | ')' => depth -= 1,
             _ if depth == 0 => {
-                let rest: String = chars[i..].iter().collect();
-                if let Some(op) = ops.iter().find(|op| rest.starts_with(**op)) {
+                // the operator's characters in place: no copy of the rest,
+                // which made a long sum quadratic
+                let at = |op: &&&str| op.chars().enumerate().all(|(k, c)| chars.get(i + k) == Some(&c));
+                if let Some(op) = ops.iter().find(at) {
                     let left: String = chars[..i].iter().collect();
                     let right: String = chars[i + op.len()..].iter().collect();
                     let (a, b) = (value(store, &left)?, value(store, &right)?);
@@ -174,11 +176,29 @@ pub fn parse(store: &mut Store, text: &str) -> Result<Parsed, String> {
     value(store, text).map(Parsed::Value)
 }
 
+/// How deep braces and parentheses may nest: the parser recurses once a
+/// level, and a thread's stack is finite.
+pub const MAX_NESTING: usize = 200;
+
 /// Reads one value.
 pub fn value(store: &mut Store, text: &str) -> Result<Id, String> {
     let mut p = Parser { chars: text.chars().filter(|c| !c.is_whitespace()).collect(), at: 0, store };
     if p.chars.is_empty() {
         return Err("an empty value".into());
+    }
+    let (mut depth, mut deepest) = (0usize, 0usize);
+    for &c in &p.chars {
+        match c {
+            '{' | '(' => {
+                depth += 1;
+                deepest = deepest.max(depth);
+            }
+            '}' | ')' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+    }
+    if deepest > MAX_NESTING {
+        return Err(format!("braces nested {deepest} deep; boyi reads at most {MAX_NESTING}"));
     }
     let v = p.expr()?;
     if p.at < p.chars.len() {
@@ -231,10 +251,16 @@ impl Parser<'_> {
 
     /// A signed run of juxtaposed parts: `-1/2^*`, `2±1`, `^^*3`.
     fn term(&mut self) -> Result<Id, String> {
-        if self.eat('-') {
-            let t = self.term()?;
-            return Ok(self.store.neg(t));
+        // a run of minus signs counted, not recursed into: `--------1`
+        let mut negate = false;
+        while self.eat('-') {
+            negate = !negate;
         }
+        let v = self.unsigned_term()?;
+        Ok(if negate { self.store.neg(v) } else { v })
+    }
+
+    fn unsigned_term(&mut self) -> Result<Id, String> {
         if self.peek() == Some('+') && self.chars.get(self.at + 1) == Some(&'-') {
             self.at += 2;
             let t = self.atom()?;
