@@ -173,6 +173,16 @@ pub fn solve_to_dir<G: Tiered>(game: &G, ident: &Ident, dir: &Path, ctl: &Contro
     let mut manifest =
         format!("boyi tiers 1\ngame {}\nparams {}\nkey {}\n", ident.game, ident.params.replace('\n', " "), ident.key);
     let order = order(game)?;
+    let sizes: Vec<u64> = order.iter().map(|&t| game.tier_size(t)).collect();
+    let (total, largest) = (sizes.iter().sum::<u64>(), sizes.iter().copied().max().unwrap_or(0));
+    ctl.note(&format!(
+        "{} tiers, {total} positions (a byte each on disk: {}), the largest tier {largest}",
+        order.len(),
+        crate::control::format_bytes(total)
+    ));
+    // what is solved here, not read, sets the pace the estimate assumes
+    let (started, mut solved_positions, mut passed, mut told) =
+        (std::time::Instant::now(), 0u64, 0u64, std::time::Instant::now());
     for (i, &t) in order.iter().enumerate() {
         let name = game.tier_name(t);
         let path = dir.join(format!("{name}.db"));
@@ -188,9 +198,22 @@ pub fn solve_to_dir<G: Tiered>(game: &G, ident: &Ident, dir: &Path, ctl: &Contro
                 let aside = dir.join(format!("{name}.db.partial"));
                 db::write(&aside, &tier_ident, &solved, ctl)?;
                 std::fs::rename(&aside, &path).map_err(|e| Error::Data(format!("{}: {e}", path.display())))?;
+                solved_positions += sizes[i];
                 Database::open(&path)?
             }
         };
+        passed += sizes[i];
+        if told.elapsed().as_secs() >= 30 && passed < total {
+            told = std::time::Instant::now();
+            let rate = solved_positions as f64 / started.elapsed().as_secs_f64().max(1e-3);
+            ctl.note(&format!(
+                "{} of {} tiers, {passed} of {total} positions; about {:.0} s left at {:.1}·10^6 positions a second",
+                i + 1,
+                order.len(),
+                (total - passed) as f64 / rate.max(1.0),
+                rate / 1e6
+            ));
+        }
         manifest += &format!("tier {name} {} {:08x}\n", db.len(), db.header().checksum);
         let solved = Solved::mapped(Arc::new(db))
             .ok_or_else(|| Error::Data(format!("{}: not a file of win / lose / draw values", path.display())))?;
