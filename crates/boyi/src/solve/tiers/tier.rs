@@ -13,7 +13,7 @@
 
 use std::collections::HashMap;
 use std::hash::Hash;
-use std::sync::atomic::{AtomicU32, AtomicU64, Ordering::Relaxed};
+use std::sync::atomic::{AtomicU16, AtomicU32, AtomicU64, Ordering::Relaxed};
 use std::sync::Arc;
 
 use rayon::prelude::*;
@@ -50,6 +50,10 @@ enum Queued {
 
 /// A chunk of positions' starts: rank, start, `aux`.
 type Learned = Vec<(u32, Start, u16)>;
+
+/// What a chunk leaves for the walk: (level, rank, why) of the positions
+/// waiting in a level's bucket, and the slots whose values are copied.
+type Started = (Vec<(u32, u32, Queued)>, Vec<u32>);
 
 /// What a position learns from its moves before the walk.
 enum Start {
@@ -108,14 +112,15 @@ where
     // moves (an edge a move)
     let in_degree: Vec<AtomicU32> = (0..if unmoves { 0 } else { n }).map(|_| AtomicU32::new(0)).collect();
     let cells: Vec<AtomicU32> = (0..n).map(|_| AtomicU32::new(0)).collect();
-    let mut aux = vec![0u16; n];
-    let mut queued: Vec<(u32, u32, Queued)> = Vec::new(); // (level, rank, why)
+    let aux: Vec<AtomicU16> = (0..n).map(|_| AtomicU16::new(0)).collect();
     const CHUNK: usize = 4096;
-    let starts: Vec<Result<Learned, Error>> = (0..n.div_ceil(CHUNK))
+    // a chunk's starts are stored as soon as they are learned: only what
+    // waits in a level's bucket (and the slots to copy) outlives the chunk
+    let starts: Vec<Result<Started, Error>> = (0..n.div_ceil(CHUNK))
         .into_par_iter()
         .map(|c| {
             ctl.check()?;
-            let mut out = Vec::with_capacity(CHUNK);
+            let mut out: Learned = Vec::with_capacity(CHUNK);
             let (mut moves, mut inside) = (Vec::new(), Vec::new());
             for r in c * CHUNK..((c + 1) * CHUNK).min(n) {
                 let pos = game.unrank_in(tier, r as u64);
@@ -183,28 +188,32 @@ where
                 out.push((r as u32, start, flags | floor));
             }
             ctl.advance(out.len() as u64);
-            Ok(out)
-        })
-        .collect();
-    let mut copies: Vec<u32> = Vec::new();
-    for chunk in starts {
-        for (r, start, a) in chunk? {
-            aux[r as usize] = a;
-            match start {
-                Start::Copy => copies.push(r),
-                Start::At(v) => {
-                    cells[r as usize].store(SETTLED | v.pack() as u32, Relaxed);
-                    queued.push((level_of(v), r, Queued::Ended));
-                }
-                Start::Draw => cells[r as usize].store(SETTLED | Outcome::Draw.pack() as u32, Relaxed),
-                Start::Waits { count, wins_at } => {
-                    cells[r as usize].store(count, Relaxed);
-                    if let Some(w) = wins_at {
-                        queued.push((w, r, Queued::WinsOut));
+            let (mut queued, mut copies) = (Vec::new(), Vec::new());
+            for (r, start, a) in out {
+                aux[r as usize].store(a, Relaxed);
+                match start {
+                    Start::Copy => copies.push(r),
+                    Start::At(v) => {
+                        cells[r as usize].store(SETTLED | v.pack() as u32, Relaxed);
+                        queued.push((level_of(v), r, Queued::Ended));
+                    }
+                    Start::Draw => cells[r as usize].store(SETTLED | Outcome::Draw.pack() as u32, Relaxed),
+                    Start::Waits { count, wins_at } => {
+                        cells[r as usize].store(count, Relaxed);
+                        if let Some(w) = wins_at {
+                            queued.push((w, r, Queued::WinsOut));
+                        }
                     }
                 }
             }
-        }
+            Ok((queued, copies))
+        })
+        .collect();
+    let (mut queued, mut copies): (Vec<(u32, u32, Queued)>, Vec<u32>) = (Vec::new(), Vec::new());
+    for chunk in starts {
+        let (q, c) = chunk?;
+        queued.extend(q);
+        copies.extend(c);
     }
     ctl.finish();
 
@@ -300,11 +309,11 @@ where
                                 }
                             }
                             Outcome::Win(_) => {
-                                if !count_down(&cells[q]) || aux[q] & (WINS_OUT | DRAWS_OUT) != 0 {
+                                if !count_down(&cells[q]) || aux[q].load(Relaxed) & (WINS_OUT | DRAWS_OUT) != 0 {
                                     // moves left, or a move out of the tier wins or draws
                                     continue;
                                 }
-                                let lose_at = (level + 1).max((aux[q] & FLOOR) as u32);
+                                let lose_at = (level + 1).max((aux[q].load(Relaxed) & FLOOR) as u32);
                                 if lose_at == level + 1 {
                                     // every move is a win for the opponent: no thread but this one
                                     // touches the cell now
