@@ -6,8 +6,8 @@
 //! those the one that makes the other side's least. A board whose first
 //! side's stones are symmetric keeps slots for the other side's images that
 //! are not least; those slots are never looked up but valued all the same
-//! (by their moves, like any slot), so the index stays a product and about
-//! sixteen times smaller than the boards.
+//! (the tier solver copies their class's value), so the index stays a
+//! product and about sixteen times smaller than the boards.
 
 use std::sync::OnceLock;
 

@@ -203,7 +203,8 @@ pub fn solve_to_dir<G: Tiered>(game: &G, ident: &Ident, dir: &Path, ctl: &Contro
             }
         };
         passed += sizes[i];
-        if told.elapsed().as_secs() >= 30 && passed < total {
+        // a pace only once something was solved here (read tiers take no time to speak of)
+        if told.elapsed().as_secs() >= 30 && passed < total && solved_positions > 0 {
             told = std::time::Instant::now();
             let rate = solved_positions as f64 / started.elapsed().as_secs_f64().max(1e-3);
             ctl.note(&format!(
