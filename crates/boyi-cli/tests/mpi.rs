@@ -93,6 +93,42 @@ fn ranks_write_the_one_process_database() {
     }
 }
 
+/// A game in tiers built by 1 to 3 ranks, each solving its share of
+/// every level of tiers: the directory (every tier's file and the
+/// manifest) is the one-process build's, byte for byte.
+#[test]
+fn ranks_write_the_one_process_tiers() {
+    if !ready("ranks_write_the_one_process_tiers") {
+        return;
+    }
+    let files = |dir: &Path| -> Vec<(std::ffi::OsString, Vec<u8>)> {
+        let mut f: Vec<_> = std::fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap())
+            .map(|e| (e.file_name(), std::fs::read(e.path()).unwrap()))
+            .collect();
+        f.sort();
+        f
+    };
+    let args = ["db", "build", "morris", "board=six", "white=4", "black=4"];
+    let one = temp("morris-one");
+    let made = boyi(&[&args[..], &["--out", one.to_str().unwrap()]].concat());
+    assert!(made.status.success(), "{}", text(&made.stderr));
+    let want = files(&one);
+    assert!(want.len() > 20, "{} files", want.len());
+    for ranks in 1..=3 {
+        let split = temp(&format!("morris-{ranks}"));
+        let run = mpirun(ranks, &[&args[..], &["--out", split.to_str().unwrap(), "--distributed"]].concat())
+            .output()
+            .unwrap();
+        assert!(run.status.success(), "{ranks} ranks: {}", text(&run.stderr));
+        assert!(text(&run.stderr).contains(&format!("on {ranks} rank")), "{}", text(&run.stderr));
+        assert!(files(&split) == want, "{ranks} ranks: the directories differ");
+        let _ = std::fs::remove_dir_all(split);
+    }
+    let _ = std::fs::remove_dir_all(one);
+}
+
 /// Errors every rank meets alike are told once, by rank 0, and so are
 /// ranks that drew different random boards; a rank out of its memory
 /// budget names itself and what it needed.

@@ -120,3 +120,40 @@ fn a_lost_tier_is_rebuilt_and_damage_is_refused() {
     assert!(text(&out.stderr).contains("--compress"), "{}", text(&out.stderr));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A build killed (SIGKILL) in the middle of its tiers: the same command
+/// keeps the tiers written, solves the rest (the one it was in again) and
+/// leaves the directory an unbroken build leaves, byte for byte.
+#[test]
+fn a_killed_build_resumes_to_the_same_files() {
+    let params = ["board=six", "white=5", "black=5"];
+    let whole = fresh("unbroken");
+    build(&whole, "morris", &params);
+    let want = files(&whole);
+    let killed = fresh("killed");
+    let mut args = vec!["db", "build", "morris"];
+    args.extend(params);
+    args.extend(["--out", killed.to_str().unwrap(), "--progress", "none"]);
+    let mut child = Command::new(env!("CARGO_BIN_EXE_boyi")).args(&args).spawn().unwrap();
+    let written = || std::fs::read_dir(&killed).map_or(0, |d| d.filter(|e| e.is_ok()).count());
+    let waited = std::time::Instant::now();
+    while written() < want.len() / 3 && waited.elapsed().as_secs() < 120 {
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let kept = files(&killed).len();
+    assert!(kept > 0 && kept < want.len(), "{kept} of {} tiers written when killed", want.len());
+    assert!(!killed.join("manifest.txt").exists());
+    build(&killed, "morris", &params);
+    assert_eq!(files(&killed), want);
+    let names = |d: &Path| {
+        let mut n: Vec<_> = std::fs::read_dir(d).unwrap().map(|e| e.unwrap().file_name()).collect();
+        n.sort();
+        n
+    };
+    assert_eq!(names(&killed), names(&whole));
+    assert_eq!(std::fs::read(killed.join("manifest.txt")).unwrap(), std::fs::read(whole.join("manifest.txt")).unwrap());
+    let _ = std::fs::remove_dir_all(&whole);
+    let _ = std::fs::remove_dir_all(&killed);
+}

@@ -246,7 +246,7 @@ fn a_build_into_a_directory_resumes_to_the_same_files() {
     let dir = std::env::temp_dir().join(format!("boyi-tiers-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     let ctl = Control::default();
-    let whole = tiers::solve_to_dir(&g, &ident, &dir, &ctl).unwrap();
+    let whole = tiers::solve_to_dir(&g, &ident, &dir, None, &ctl).unwrap();
     let read = |t: u32| std::fs::read(dir.join(format!("tier-{t}.db"))).unwrap();
     let files: Vec<Vec<u8>> = (0..g.edges.len() as u32).map(read).collect();
     let manifest = std::fs::read_to_string(dir.join(tiers::MANIFEST)).unwrap();
@@ -254,7 +254,7 @@ fn a_build_into_a_directory_resumes_to_the_same_files() {
     // the first tier solved (the last in order) lost, as if the build stopped in it
     let first = tiers::order(&g).unwrap()[0];
     std::fs::remove_file(dir.join(format!("tier-{first}.db"))).unwrap();
-    let resumed = tiers::solve_to_dir(&g, &ident, &dir, &ctl).unwrap();
+    let resumed = tiers::solve_to_dir(&g, &ident, &dir, None, &ctl).unwrap();
     for (t, want) in files.iter().enumerate() {
         assert_eq!(&read(t as u32), want, "tier {t}");
     }
@@ -295,4 +295,87 @@ fn a_build_into_a_directory_resumes_to_the_same_files() {
     std::fs::remove_file(dir.join(tiers::MANIFEST)).unwrap();
     assert!(tiers::read_dir(&g, &dir).is_err());
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The tiers of a level lead only to lower levels, and parts sharing a
+/// build (threads meeting as the ranks of an MPI job do) write the
+/// one-process build's files and manifest, byte for byte, whatever tiers
+/// the directory held already.
+#[test]
+fn parts_sharing_a_build_write_the_one_process_files() {
+    let mut runner = proptest::test_runner::TestRunner::deterministic();
+    let ident = Ident { game: "layers".into(), params: String::new(), key: "layers:parts".into() };
+    let ctl = Control::default();
+    let dir = |name: &str| std::env::temp_dir().join(format!("boyi-tiers-parts-{}-{name}", std::process::id()));
+    let files = |d: &std::path::Path| -> Vec<(std::ffi::OsString, Vec<u8>)> {
+        let mut f: Vec<_> = std::fs::read_dir(d)
+            .unwrap()
+            .map(|e| e.unwrap())
+            .map(|e| (e.file_name(), std::fs::read(e.path()).unwrap()))
+            .collect();
+        f.sort();
+        f
+    };
+    for case in 0..8 {
+        let g = layers().new_tree(&mut runner).unwrap().current();
+        let order = tiers::order(&g).unwrap();
+        let levels = tiers::levels(&g, &order);
+        assert_eq!(levels.iter().map(Vec::len).sum::<usize>(), order.len());
+        let level_of = |t: u32| levels.iter().position(|l| l.iter().any(|&i| order[i] == t)).unwrap();
+        for &t in &order {
+            for c in g.child_tiers(t).into_iter().filter(|&c| c != t) {
+                assert!(level_of(c) < level_of(t), "case {case}: tier {t} leads to {c} on level {}", level_of(c));
+            }
+        }
+        let one = dir("one");
+        let _ = std::fs::remove_dir_all(&one);
+        tiers::solve_to_dir(&g, &ident, &one, None, &ctl).unwrap();
+        let want = files(&one);
+        for parts in 1..=3 {
+            let shared = dir(&format!("shared-{parts}"));
+            let _ = std::fs::remove_dir_all(&shared);
+            if parts == 3 {
+                // a directory that holds some tiers already: they are read
+                std::fs::create_dir_all(&shared).unwrap();
+                let first = format!("tier-{}.db", order[0]);
+                std::fs::copy(one.join(&first), shared.join(&first)).unwrap();
+            }
+            let solved = boyi::peers::in_threads(parts, |peers| {
+                let phases = std::sync::Arc::new(Phases::default());
+                let ctl = ctl.clone().with_progress(phases.clone());
+                let solution = tiers::solve_to_dir(&g, &ident, &shared, Some(peers), &ctl)?;
+                let solved = phases.0.lock().unwrap().iter().filter(|p| p.ends_with(": moves")).cloned().collect();
+                Ok((solution, solved))
+            })
+            .unwrap();
+            assert_eq!(files(&shared), want, "case {case}, {parts} parts");
+            // each tier solved by one part, the tier already there by none
+            let mut by_all: Vec<String> = solved.iter().flat_map(|(_, s): &(_, Vec<String>)| s.clone()).collect();
+            by_all.sort();
+            let before = by_all.len();
+            by_all.dedup();
+            assert_eq!(by_all.len(), before, "case {case}, {parts} parts: a tier solved twice");
+            assert_eq!(by_all.len(), order.len() - usize::from(parts == 3), "case {case}, {parts} parts");
+            let fixed = fixed_point(&g);
+            for (s, _) in &solved {
+                for r in 0..g.size() {
+                    assert_eq!(s.value(&g, &g.unrank(r)), fixed[r as usize], "case {case}, {parts} parts");
+                }
+            }
+            let _ = std::fs::remove_dir_all(&shared);
+        }
+        let _ = std::fs::remove_dir_all(&one);
+    }
+}
+
+/// The phases a solve started, by label.
+#[derive(Default)]
+struct Phases(std::sync::Mutex<Vec<String>>);
+
+impl boyi::control::Progress for Phases {
+    fn start(&self, label: &str, _: u64) {
+        self.0.lock().unwrap().push(label.to_string());
+    }
+    fn advance(&self, _: u64) {}
+    fn finish(&self) {}
 }

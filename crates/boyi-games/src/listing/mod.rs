@@ -812,8 +812,22 @@ impl Cx<'_> {
         }
     }
 
-    /// Every position of a loopy `game` solved by retrograde analysis, kept
-    /// in the session under `key`.
+    /// Every tier of `game` solved into the directory `dir` (one file a
+    /// tier and a manifest): in this process, or, when it is one part of a
+    /// distributed build, its share of the tiers solved beside the others'.
+    pub fn save_tiers<G: boyi::solve::tiers::Tiered>(
+        &self,
+        game: &G,
+        ident: &db::Ident,
+        dir: &Path,
+    ) -> Result<(), Error> {
+        if let Some(peers) = self.peers {
+            same_game_everywhere(ident, peers)?;
+        }
+        boyi::solve::tiers::solve_to_dir(game, ident, dir, self.peers, self.ctl)?;
+        Ok(())
+    }
+
     /// The tiers a position of tier `root` needs, its own and every tier
     /// its moves lead to, each solved once and kept in the session's cache
     /// under `key/<tier>`; their sizes told against the memory limit first.
@@ -864,6 +878,8 @@ impl Cx<'_> {
         Ok(below)
     }
 
+    /// Every position of a loopy `game` solved by retrograde analysis, kept
+    /// in the session under `key`.
     pub fn retrograde<G: Reversible<Value = Outcome> + Clone + Send + 'static>(
         &self,
         key: &str,

@@ -350,7 +350,7 @@ impl Listing for MorrisListing {
     /// Every tier the start reaches, one file each in the directory `path`
     /// with a manifest; the tiers a directory already holds are kept.
     fn save(&self, game: &Morris, ident: &db::Ident, path: &Path, cx: &Cx) -> Result<db::Header, Error> {
-        use boyi::solve::tiers::{self, Manifest, Tiered};
+        use boyi::solve::tiers::{Manifest, Tiered};
         let sizes: Vec<u64> = game.tiers().iter().map(|&t| game.tier_size(t)).collect();
         let (total, largest) = (sizes.iter().sum::<u64>(), sizes.iter().copied().max().unwrap_or(0));
         // the largest tier's cells (6 bytes a position: predecessors come
@@ -363,7 +363,7 @@ impl Listing for MorrisListing {
                 path.display()
             )));
         }
-        tiers::solve_to_dir(game, ident, path, cx.ctl)?;
+        cx.save_tiers(game, ident, path)?;
         let manifest = Manifest::read(path)?;
         let first = manifest.tiers.first().ok_or_else(|| Error::input("a game without tiers"))?;
         let mut header = db::Database::open(&Manifest::file(path, &first.name))?.header().clone();

@@ -25,6 +25,7 @@ use crate::control::Control;
 use crate::db::{self, Database, Disagreement, Ident};
 use crate::error::Error;
 use crate::game::Game;
+use crate::peers::Peers;
 use crate::solve::Solved;
 use crate::value::{Outcome, Turn, Value};
 
@@ -167,31 +168,70 @@ pub const MANIFEST: &str = "manifest.txt";
 /// every tier with its size and checksum. A tier whose file is already
 /// there (and whole: its checksum holds) is read, not solved: an
 /// interrupted build resumes at the tier it was in.
-pub fn solve_to_dir<G: Tiered>(game: &G, ident: &Ident, dir: &Path, ctl: &Control) -> Result<Solution<G::Tier>, Error> {
+///
+/// With `peers` (the parts of a distributed build, every part calling
+/// this at once with the same game and directory, a disk they all see)
+/// the tiers are shared out: the tiers of a [`levels`] level depend only
+/// on lower levels, so each part solves its share of a level (the largest
+/// tiers dealt first, each to the part with the fewest positions so far)
+/// and every part reads the level's files once all are written. The files
+/// are the one-process build's, byte for byte; part 0 writes the manifest.
+/// A part that fails tells the others ([`Peers::fail`]).
+pub fn solve_to_dir<G: Tiered>(
+    game: &G,
+    ident: &Ident,
+    dir: &Path,
+    peers: Option<&dyn Peers>,
+    ctl: &Control,
+) -> Result<Solution<G::Tier>, Error> {
+    let built = build_dir(game, ident, dir, peers, ctl);
+    if let (Err(e), Some(peers)) = (&built, peers) {
+        peers.fail(e);
+    }
+    built
+}
+
+fn build_dir<G: Tiered>(
+    game: &G,
+    ident: &Ident,
+    dir: &Path,
+    peers: Option<&dyn Peers>,
+    ctl: &Control,
+) -> Result<Solution<G::Tier>, Error> {
     std::fs::create_dir_all(dir).map_err(|e| Error::Data(format!("{}: {e}", dir.display())))?;
+    let (me, parts) = peers.map_or((0, 1), |p| (p.me(), p.count()));
     let mut tiers: HashMap<G::Tier, Arc<Solved<Outcome>>> = HashMap::new();
-    let mut manifest =
-        format!("boyi tiers 1\ngame {}\nparams {}\nkey {}\n", ident.game, ident.params.replace('\n', " "), ident.key);
     let order = order(game)?;
     let sizes: Vec<u64> = order.iter().map(|&t| game.tier_size(t)).collect();
     let (total, largest) = (sizes.iter().sum::<u64>(), sizes.iter().copied().max().unwrap_or(0));
     ctl.note(&format!(
-        "{} tiers, {total} positions (a byte each on disk: {}), the largest tier {largest}",
+        "{} tiers, {total} positions (a byte each on disk: {}), the largest tier {largest}{}",
         order.len(),
-        crate::control::format_bytes(total)
+        crate::control::format_bytes(total),
+        if parts > 1 { format!(", shared by {parts} parts") } else { String::new() }
     ));
+    let mut lines = vec![String::new(); order.len()];
+    let mut load = vec![0u64; parts];
     // what is solved here, not read, sets the pace the estimate assumes
     let (started, mut solved_positions, mut passed, mut told) =
         (std::time::Instant::now(), 0u64, 0u64, std::time::Instant::now());
-    for (i, &t) in order.iter().enumerate() {
-        let name = game.tier_name(t);
-        let path = dir.join(format!("{name}.db"));
-        let tier_ident = Ident { key: format!("{}/{name}", ident.key), ..ident.clone() };
-        let done =
-            Database::open(&path).ok().filter(|d| d.header().key == tier_ident.key && d.len() == game.tier_size(t));
-        let db = match done {
-            Some(db) => db,
-            None => {
+    let mut tiers_passed = 0;
+    for level in levels(game, &order) {
+        let mut dealt = level.clone();
+        dealt.sort_by_key(|&i| (std::cmp::Reverse(sizes[i]), i));
+        for i in dealt {
+            let part = (0..parts).min_by_key(|&p| (load[p], p)).unwrap_or(0);
+            load[part] += sizes[i];
+            if part != me {
+                continue;
+            }
+            let t = order[i];
+            let name = game.tier_name(t);
+            let path = Manifest::file(dir, &name);
+            let tier_ident = Ident { key: format!("{}/{name}", ident.key), ..ident.clone() };
+            let done =
+                Database::open(&path).ok().is_some_and(|d| d.header().key == tier_ident.key && d.len() == sizes[i]);
+            if !done {
                 let label = format!("tier {name} ({} of {})", i + 1, order.len());
                 let solved = tier::solve(game, t, &tiers, &label, ctl)?;
                 // written aside and renamed: a file under the tier's name is whole
@@ -199,29 +239,68 @@ pub fn solve_to_dir<G: Tiered>(game: &G, ident: &Ident, dir: &Path, ctl: &Contro
                 db::write(&aside, &tier_ident, &solved, ctl)?;
                 std::fs::rename(&aside, &path).map_err(|e| Error::Data(format!("{}: {e}", path.display())))?;
                 solved_positions += sizes[i];
-                Database::open(&path)?
             }
-        };
-        passed += sizes[i];
+        }
+        // every part's files of the level are written before any is read
+        if let Some(peers) = peers {
+            peers.gather(0)?;
+        }
+        for &i in &level {
+            let (t, name) = (order[i], game.tier_name(order[i]));
+            let path = Manifest::file(dir, &name);
+            let db = Database::open(&path)?;
+            lines[i] = format!("tier {name} {} {:08x}\n", db.len(), db.header().checksum);
+            let solved = Solved::mapped(Arc::new(db))
+                .ok_or_else(|| Error::Data(format!("{}: not a file of win / lose / draw values", path.display())))?;
+            tiers.insert(t, Arc::new(solved));
+            passed += sizes[i];
+        }
+        tiers_passed += level.len();
         // a pace only once something was solved here (read tiers take no time to speak of)
         if told.elapsed().as_secs() >= 30 && passed < total && solved_positions > 0 {
             told = std::time::Instant::now();
-            let rate = solved_positions as f64 / started.elapsed().as_secs_f64().max(1e-3);
+            let rate = solved_positions as f64 * parts as f64 / started.elapsed().as_secs_f64().max(1e-3);
             ctl.note(&format!(
-                "{} of {} tiers, {passed} of {total} positions; about {:.0} s left at {:.1}·10^6 positions a second",
-                i + 1,
+                "{tiers_passed} of {} tiers, {passed} of {total} positions; about {:.0} s left at {:.1}·10^6 positions a second",
                 order.len(),
                 (total - passed) as f64 / rate.max(1.0),
                 rate / 1e6
             ));
         }
-        manifest += &format!("tier {name} {} {:08x}\n", db.len(), db.header().checksum);
-        let solved = Solved::mapped(Arc::new(db))
-            .ok_or_else(|| Error::Data(format!("{}: not a file of win / lose / draw values", path.display())))?;
-        tiers.insert(t, Arc::new(solved));
     }
-    std::fs::write(dir.join(MANIFEST), manifest).map_err(|e| Error::Data(format!("{}: {e}", dir.display())))?;
+    if me == 0 {
+        let manifest = format!(
+            "boyi tiers 1\ngame {}\nparams {}\nkey {}\n{}",
+            ident.game,
+            ident.params.replace('\n', " "),
+            ident.key,
+            lines.concat()
+        );
+        std::fs::write(dir.join(MANIFEST), manifest).map_err(|e| Error::Data(format!("{}: {e}", dir.display())))?;
+    }
+    // no part returns before the directory is whole (the caller may read it)
+    if let Some(peers) = peers {
+        peers.gather(0)?;
+    }
     Ok(Solution { tiers })
+}
+
+/// `order`'s tiers (as indexes into it) by level: a tier's level is one
+/// more than its children's highest (0 for a tier whose moves stay in it
+/// or end), so the tiers of a level depend only on lower levels and can be
+/// solved side by side. Each level keeps `order`'s order.
+pub fn levels<G: Tiered>(game: &G, order: &[G::Tier]) -> Vec<Vec<usize>> {
+    let mut level_of: HashMap<G::Tier, usize> = HashMap::new();
+    let mut levels: Vec<Vec<usize>> = Vec::new();
+    for (i, &t) in order.iter().enumerate() {
+        let l = sorted_children(game, t).iter().filter_map(|c| level_of.get(c)).map(|l| l + 1).max().unwrap_or(0);
+        level_of.insert(t, l);
+        if levels.len() <= l {
+            levels.resize(l + 1, Vec::new());
+        }
+        levels[l].push(i);
+    }
+    levels
 }
 
 /// A directory of tiers as its manifest names them.
