@@ -839,26 +839,16 @@ fn db(command: DbCommand, threads: Option<usize>, ctl: &Control) -> Result<(), F
         DbCommand::Verify { file } if file.is_dir() => {
             let manifest = Manifest::read(&file).map_err(|e| Failure::from(Error::from(e)))?;
             let entry = game(&manifest.game)?;
-            const SHOWN: usize = 20;
-            let wrong = entry.verify_tiers(&manifest, &file, SHOWN, ctl).map_err(in_context(entry.info().id))?;
+            let wrong = entry.verify_tiers(&manifest, &file, VERIFY_SHOWN, ctl).map_err(in_context(entry.info().id))?;
             let total: u64 = manifest.tiers.iter().map(|t| t.size).sum();
-            if wrong.is_empty() {
-                write_stdout(&format!(
-                    "ok: all {total} positions in {} tiers agree with their moves; checksums ok\n",
+            verified(
+                &file,
+                &wrong,
+                &format!(
+                    "ok: all {total} positions in {} tiers agree with their moves; checksums ok",
                     manifest.tiers.len()
-                ));
-                Ok(())
-            } else {
-                for line in &wrong {
-                    write_stdout(&format!("{line}\n"));
-                }
-                Err(Failure::from(Error::input(format!(
-                    "{}: {}{} positions disagree with their moves",
-                    file.display(),
-                    wrong.len(),
-                    if wrong.len() == SHOWN { " or more" } else { "" }
-                ))))
-            }
+                ),
+            )
         }
         DbCommand::Verify { file } => {
             let db = Database::open_unchecked(&file).map_err(|e| Failure::from(Error::from(e)))?;
@@ -878,24 +868,31 @@ fn db(command: DbCommand, threads: Option<usize>, ctl: &Control) -> Result<(), F
                     file.display()
                 ))));
             }
-            const SHOWN: usize = 20;
-            let wrong = entry.verify_database(&db, SHOWN, ctl).map_err(in_context(entry.info().id))?;
-            if wrong.is_empty() {
-                write_stdout(&format!("ok: all {} positions agree with their moves; checksum ok\n", header.size));
-                Ok(())
-            } else {
-                for line in &wrong {
-                    write_stdout(&format!("{line}\n"));
-                }
-                Err(Failure::from(Error::input(format!(
-                    "{}: {}{} positions disagree with their moves",
-                    file.display(),
-                    wrong.len(),
-                    if wrong.len() == SHOWN { " or more" } else { "" }
-                ))))
-            }
+            let wrong = entry.verify_database(&db, VERIFY_SHOWN, ctl).map_err(in_context(entry.info().id))?;
+            verified(&file, &wrong, &format!("ok: all {} positions agree with their moves; checksum ok", header.size))
         }
     }
+}
+
+/// The positions `db verify` shows at most.
+const VERIFY_SHOWN: usize = 20;
+
+/// `db verify`'s answer: `ok` when nothing disagrees, else each position
+/// that does on stdout and one line that counts them.
+fn verified(file: &Path, wrong: &[String], ok: &str) -> Result<(), Failure> {
+    if wrong.is_empty() {
+        write_stdout(&format!("{ok}\n"));
+        return Ok(());
+    }
+    for line in wrong {
+        write_stdout(&format!("{line}\n"));
+    }
+    Err(Failure::from(Error::input(format!(
+        "{}: {}{} positions disagree with their moves",
+        file.display(),
+        wrong.len(),
+        if wrong.len() == VERIFY_SHOWN { " or more" } else { "" }
+    ))))
 }
 
 #[allow(clippy::too_many_arguments)]

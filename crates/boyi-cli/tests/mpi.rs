@@ -6,8 +6,11 @@
 //! `--features mpi`; elsewhere they skip, saying so.
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
+
+mod common;
+use common::{boyi, text};
 
 /// Whether these tests can run here; if not, why, printed where the
 /// person running `cargo test` sees it: straight to stderr, since the
@@ -41,16 +44,8 @@ fn mpirun(ranks: usize, args: &[&str]) -> Command {
     c
 }
 
-fn boyi(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_boyi")).args(args).output().expect("boyi runs")
-}
-
 fn temp(name: &str) -> PathBuf {
     std::env::temp_dir().join(format!("boyi-mpi-{}-{name}", std::process::id()))
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
 }
 
 /// Chase and torus chase (with its draws) by retrograde analysis, a

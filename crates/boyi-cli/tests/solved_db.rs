@@ -2,20 +2,10 @@
 //! progress a program can read (README: "Working with a solved database").
 
 use std::path::PathBuf;
-use std::process::{Command, Output};
+use std::process::Command;
 
-fn boyi(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_boyi")).args(args).output().expect("boyi runs")
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8(bytes.to_vec()).unwrap()
-}
-
-fn json(out: &Output) -> serde_json::Value {
-    assert!(out.status.success(), "{}", text(&out.stderr));
-    serde_json::from_slice(&out.stdout).expect("JSON on stdout")
-}
+mod common;
+use common::{boyi, json, text};
 
 /// A fresh directory of this test's own.
 fn dir(test: &str) -> PathBuf {

@@ -68,7 +68,7 @@ pub use diff::{diff, Diff};
 pub use encoding::{Encoding, Stored};
 pub use header::{Header, Ident, Layout, VERSION};
 pub use scan::{fold, Among};
-pub use verify::{value_by_rank, verify, Disagreement};
+pub use verify::{disagreements, value_by_rank, verify, Disagreement};
 pub use write::{rewrite, write, write_part, write_stored, write_with_tail, BLOCK_LOG2, DEFAULT_LEVEL};
 
 fn io_error(path: &Path, e: std::io::Error) -> Error {

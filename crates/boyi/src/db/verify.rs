@@ -64,7 +64,6 @@ where
     G: Indexed + Sync,
     G::Value: Stored,
 {
-    use rayon::prelude::*;
     // a file of every position of the index, or of the stored ones
     let stored = game.stored_below(game.size());
     let every = db.len() == game.size();
@@ -79,14 +78,8 @@ where
     let inflated = inflated(db, ctl)?;
     let db = inflated.as_ref().unwrap_or(db);
     let read = slots::<G::Value>(db);
-    const CHUNK: u64 = 1 << 16;
-    let chunks = db.len().div_ceil(CHUNK);
-    ctl.start("verifying", db.len());
-    let found = std::sync::Mutex::new(Vec::new());
-    (0..chunks).into_par_iter().try_for_each(|c| -> Result<(), Error> {
-        ctl.check()?;
-        let end = ((c + 1) * CHUNK).min(db.len());
-        for s in c * CHUNK..end {
+    disagreements(db.len(), 1 << 16, "verifying", limit, ctl, |slots, found| {
+        for s in slots {
             let r = if every { s } else { game.stored_rank(s) };
             let pos = game.unrank(r);
             let stored = read(s)?;
@@ -95,13 +88,37 @@ where
             })?;
             let derived = value_from_analysis(game, &pos, &moves);
             if derived != stored {
-                let mut f = found.lock().unwrap_or_else(|e| e.into_inner());
-                if f.len() < limit {
-                    f.push(Disagreement { rank: r, stored, derived });
-                }
+                found(Disagreement { rank: r, stored, derived });
             }
         }
-        ctl.advance(end - c * CHUNK);
+        Ok(())
+    })
+}
+
+/// Runs `check` over `0..n` in chunks of `chunk`, on every core, under the
+/// progress phase `label`; `check` hands each disagreement it finds to its
+/// second argument. At most `limit` are kept, returned by rank.
+pub fn disagreements<V: Send>(
+    n: u64,
+    chunk: u64,
+    label: &str,
+    limit: usize,
+    ctl: &Control,
+    check: impl Fn(std::ops::Range<u64>, &mut dyn FnMut(Disagreement<V>)) -> Result<(), Error> + Sync,
+) -> Result<Vec<Disagreement<V>>, Error> {
+    use rayon::prelude::*;
+    ctl.start(label, n);
+    let found = std::sync::Mutex::new(Vec::new());
+    (0..n.div_ceil(chunk)).into_par_iter().try_for_each(|c| -> Result<(), Error> {
+        ctl.check()?;
+        let end = ((c + 1) * chunk).min(n);
+        check(c * chunk..end, &mut |d| {
+            let mut f = found.lock().unwrap_or_else(|e| e.into_inner());
+            if f.len() < limit {
+                f.push(d);
+            }
+        })?;
+        ctl.advance(end - c * chunk);
         Ok(())
     })?;
     ctl.finish();

@@ -431,7 +431,6 @@ pub fn verify_tier<G: Tiered>(
     limit: usize,
     ctl: &Control,
 ) -> Result<Vec<Disagreement<Outcome>>, Error> {
-    use rayon::prelude::*;
     let value = |pos: &G::Pos| -> Result<Outcome, Error> {
         let t = game.tier_of(pos);
         let solved = solution.tiers.get(&t).ok_or_else(|| {
@@ -445,15 +444,10 @@ pub fn verify_tier<G: Tiered>(
     };
     let own =
         solution.tiers.get(&tier).ok_or_else(|| Error::Data(format!("tier {} is missing", game.tier_name(tier))))?;
-    let size = game.tier_size(tier);
-    const CHUNK: u64 = 1 << 14;
-    let found = std::sync::Mutex::new(Vec::new());
-    ctl.start(&format!("verifying tier {}", game.tier_name(tier)), size);
-    (0..size.div_ceil(CHUNK)).into_par_iter().try_for_each(|c| -> Result<(), Error> {
-        ctl.check()?;
+    let label = format!("verifying tier {}", game.tier_name(tier));
+    db::disagreements(game.tier_size(tier), 1 << 14, &label, limit, ctl, |slots, found| {
         let mut moves = Vec::new();
-        let end = ((c + 1) * CHUNK).min(size);
-        for r in c * CHUNK..end {
+        for r in slots {
             let pos = game.unrank_in(tier, r);
             moves.clear();
             game.moves(&pos, &mut moves);
@@ -467,19 +461,11 @@ pub fn verify_tier<G: Tiered>(
             // (an index folded by symmetries keeps images that are not least)
             let stored = own.value_at(r);
             if stored != derived {
-                let mut f = found.lock().unwrap_or_else(|e| e.into_inner());
-                if f.len() < limit {
-                    f.push(Disagreement { rank: r, stored, derived });
-                }
+                found(Disagreement { rank: r, stored, derived });
             }
         }
-        ctl.advance(end - c * CHUNK);
         Ok(())
-    })?;
-    ctl.finish();
-    let mut found = found.into_inner().unwrap_or_else(|e| e.into_inner());
-    found.sort_by_key(|d| d.rank);
-    Ok(found)
+    })
 }
 
 /// Checks a game's un-moves in `tier` against its moves: the slots whose
