@@ -100,6 +100,16 @@ fn a_lost_tier_is_rebuilt_and_damage_is_refused() {
     }
     std::fs::write(dir.join(&name), &bytes).unwrap();
 
+    // a manifest naming a file outside its directory: refused, naming the line
+    let tier = name.trim_end_matches(".db");
+    std::fs::write(dir.join("manifest.txt"), manifest.replacen(&format!("tier {tier} "), "tier ../elsewhere ", 1))
+        .unwrap();
+    let out = boyi(&["db", "info", d]);
+    assert!(!out.status.success());
+    assert!(text(&out.stderr).contains("a tier line reads \"tier ../elsewhere"), "{}", text(&out.stderr));
+    std::fs::write(dir.join("manifest.txt"), &manifest).unwrap();
+    assert!(boyi(&["db", "info", d]).status.success());
+
     // no manifest: not a database; a compressed build of tiers: refused
     std::fs::remove_file(dir.join("manifest.txt")).unwrap();
     let out = boyi(&["db", "info", d]);

@@ -350,6 +350,11 @@ impl Manifest {
                             .map(|(size, checksum)| ManifestTier { name: name.to_string(), size, checksum }),
                         _ => None,
                     };
+                    // a name is a file's in this directory, never a path out of it
+                    let tier = tier.filter(|t| {
+                        !t.name.is_empty()
+                            && t.name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+                    });
                     m.tiers.push(tier.ok_or_else(|| bad(format!("a tier line reads \"{line}\"")))?);
                 }
                 _ => return Err(bad(format!("a line reads \"{line}\""))),
