@@ -638,6 +638,14 @@ fn cgt_values_positions_and_expressions() {
     let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(json["class"], "N");
     assert_eq!(json["temperature"], "1");
+    // the reduced canonical form sets the up and the star aside
+    assert_eq!(json["reduced"], "±1");
+    let out = boyi(&["cgt", "eval", "{2|^||-1} + *"], "");
+    assert!(
+        text(&out.stdout).contains("reduced canonical form {2|0||-1} (up to infinitesimals)\n"),
+        "{}",
+        text(&out.stdout)
+    );
     let plot = std::env::temp_dir().join(format!("boyi-thermograph-{}.svg", std::process::id()));
     let out = boyi(&["cgt", "eval", "{2|0||-1}", "--plot", plot.to_str().unwrap()], "");
     assert!(out.status.success());

@@ -110,6 +110,18 @@ impl CgtValue {
         fraction(py, d)
     }
 
+    /// The reduced canonical form: the simplest value an infinitesimal
+    /// away from this one (its ups and stars set aside).
+    #[getter]
+    fn reduced(&self) -> CgtValue {
+        CgtValue { id: store().reduced(self.id) }
+    }
+
+    /// Whether this value is at most `other` up to an infinitesimal.
+    fn inf_le(&self, other: &CgtValue) -> bool {
+        store().inf_leq(self.id, other.id)
+    }
+
     /// The value cooled by `t` (a number or `Fraction`, t ≥ 0): every move
     /// taxed `t`, until it is cooled past its temperature to its mean.
     fn cool(&self, t: &Bound<'_, PyAny>) -> PyResult<CgtValue> {

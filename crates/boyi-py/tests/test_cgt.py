@@ -38,6 +38,13 @@ def test_stops_mean_temperature_and_thermograph():
         cgt.parse("±1").cool(-1)
 
 
+def test_reduced_canonical_forms():
+    # Calistrate's reduced canonical form: the value with its infinitesimals set aside
+    assert cgt.parse("1 + ^*").reduced == 1
+    assert cgt.parse("{2|^||-1} + *").reduced == cgt.parse("{2|0||-1}")
+    assert cgt.parse("^").inf_le(cgt.parse("v")) and not cgt.parse("^").inf_le(cgt.parse("-1/64"))
+
+
 def test_catalogue_games():
     assert cgt.value("domineering", "2x2").canonical == "±1"
     assert cgt.value("domineering", "3x7").braces() == "{-3/4|-3}"

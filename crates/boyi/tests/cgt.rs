@@ -124,6 +124,47 @@ proptest! {
         let w = s.add(v, v);
         prop_assert_eq!(s.mean(w), th.mean + th.mean);
     }
+
+    #[test]
+    fn the_order_up_to_inf_agrees_with_infinitesimals_added(a in arb_raw(3), b in arb_raw(3)) {
+        let mut s = Store::new();
+        let (va, vb) = (value(&mut s, &a), value(&mut s, &b));
+        let small = infinitesimals(&mut s);
+        // a ≤ b + ε for one of these infinitesimals exactly when a ≤ b up to Inf
+        let mut some = false;
+        for &e in &small {
+            let be = s.add(vb, e);
+            some |= s.leq(va, be);
+        }
+        prop_assert_eq!(s.inf_leq(va, vb), some, "{} against {}", s.write(va, Format::Braces), s.write(vb, Format::Braces));
+    }
+
+    #[test]
+    fn reduced_forms_set_infinitesimals_aside(t in arb_raw(4), e in arb_raw(3)) {
+        let mut s = Store::new();
+        let g = value(&mut s, &t);
+        let r = s.reduced(g);
+        let text = s.write(g, Format::Braces);
+        // r differs from g by an infinitesimal and is its own reduced form
+        prop_assert!(s.inf_equal(g, r), "{} and its reduced form {}", text, s.write(r, Format::Braces));
+        prop_assert_eq!(s.reduced(r), r, "{}", text);
+        // no bigger than the canonical form
+        let (tr, tg) = (tree(&mut s, r), tree(&mut s, g));
+        prop_assert!(depth(&tr) <= depth(&tg), "{}", text);
+        // and the same for every game an infinitesimal away: a random
+        // game whose stops are 0 (an infinitesimal), and the usual ones
+        let mut small = infinitesimals(&mut s);
+        let ve = value(&mut s, &e);
+        if s.left_stop(ve) == Dyadic::ZERO && s.right_stop(ve) == Dyadic::ZERO {
+            small.push(ve);
+        }
+        for eps in small {
+            let moved = s.add(g, eps);
+            prop_assert_eq!(s.reduced(moved), r, "{} + {}", text, s.write(eps, Format::Braces));
+        }
+        let (ng, nr) = (s.neg(g), s.neg(r));
+        prop_assert_eq!(s.reduced(ng), nr, "-({})", text);
+    }
 }
 
 fn depth(t: &Raw) -> usize {
@@ -258,4 +299,38 @@ fn deep_nesting_is_refused_and_long_sums_are_read() {
     // and a run of minus signs
     let g = read(&mut s, &format!("{}1", "-".repeat(100_001)));
     assert_eq!(s.write(g, Format::Cgsuite), "-1");
+}
+
+/// Infinitesimals of several kinds: ups and stars, tiny and miny, and
+/// their sums with ups.
+fn infinitesimals(s: &mut Store) -> Vec<Id> {
+    let mut out = Vec::new();
+    for text in ["0", "*", "^", "v", "^*", "v*", "*2", "{0||0|-1}", "{1|0||0}", "{0||0|-2}", "{2|0||0}"] {
+        let base = read(s, text);
+        for n in -4..=4 {
+            let up = s.up(n);
+            out.push(s.add(base, up));
+        }
+    }
+    out
+}
+
+#[test]
+fn known_reduced_forms() {
+    let mut s = Store::new();
+    for (game, reduced) in [
+        ("^", "0"),
+        ("*", "0"),
+        ("1+^*", "1"),
+        ("{1|-1}+*", "±1"),
+        ("{2|^||-1}", "{2|0||-1}"),
+        ("{1|0}", "{1|0}"),
+        ("{0||0|-1}", "0"),
+        ("{3|{1|*}}", "{3||1|0}"),
+    ] {
+        let g = read(&mut s, game);
+        let want = read(&mut s, reduced);
+        let r = s.reduced(g);
+        assert_eq!(r, want, "rcf({game}) is {}, not {reduced}", s.write(r, Format::Cgsuite));
+    }
 }

@@ -22,6 +22,9 @@ pub struct ValueReport {
     pub right_stop: String,
     pub mean: String,
     pub temperature: String,
+    /// The reduced canonical form: the simplest game an infinitesimal
+    /// away (its ups and stars set aside), in the format asked for.
+    pub reduced: String,
     /// The walls' breakpoints (temperature, value) from t = -1 up to the
     /// temperature, where the mast starts.
     pub thermograph: Walls,
@@ -88,6 +91,10 @@ fn value_report(store: &mut Store, of: String, g: Id, format: Format, valued: Op
         right_stop: stop(store.right_stop(g)),
         mean: th.mean.to_string(),
         temperature: th.temperature.to_string(),
+        reduced: {
+            let r = store.reduced(g);
+            store.write(r, format)
+        },
         thermograph: walls(&th),
         valued,
         parts: Vec::new(),
@@ -145,6 +152,7 @@ impl Report {
                 s += &format!("class {} ({})\n", v.class, v.class_words);
                 s += &format!("stops {} (Left first) and {} (Right first)\n", v.left_stop, v.right_stop);
                 s += &format!("mean {}, temperature {}\n", v.mean, v.temperature);
+                s += &format!("reduced canonical form {} (up to infinitesimals)\n", v.reduced);
                 let wall = |w: &[(String, String)]| {
                     w.iter().map(|(t, x)| format!("({x} at t={t})")).collect::<Vec<_>>().join(" ")
                 };

@@ -10,6 +10,7 @@
 pub mod dyadic;
 pub mod notation;
 pub mod outcome;
+pub mod reduced;
 pub mod store;
 pub mod thermo;
 

@@ -91,6 +91,8 @@ pub struct Store {
     sums: HashMap<(Id, Id), Id>,
     negatives: HashMap<Id, Id>,
     pub(super) thermographs: HashMap<Id, super::thermo::Thermograph>,
+    /// Each value's reduced canonical form, once asked (`reduced.rs`).
+    pub(super) reduced: HashMap<Id, Id>,
 }
 
 impl Store {
