@@ -617,6 +617,20 @@ fn cgt_values_positions_and_expressions() {
     let s = text(&out.stdout);
     assert!(s.starts_with("±1\nclass N"), "{s}");
     assert!(s.contains("mean 0, temperature 1"), "{s}");
+    // every move with the value it leads to, each side's best marked
+    assert!(s.contains("Left's moves, best first:\n  #.|#. = 1 (best)\n  .#|.# = 1 (best)\n"), "{s}");
+    let out = boyi(&["cgt", "domineering", "...|..#", "--json"], "");
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let moves: Vec<(String, String, bool)> = json["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| {
+            (m["side"].as_str().unwrap().into(), m["value"].as_str().unwrap().into(), m["best"].as_bool().unwrap())
+        })
+        .collect();
+    let want = [("L", "1", true), ("L", "*", false), ("R", "-1", true), ("R", "-1", true), ("R", "*", false)];
+    assert_eq!(moves, want.map(|(a, b, c)| (a.to_string(), b.to_string(), c)), "{json}");
     let out = boyi(&["cgt", "domineering", "..|.#", "--format", "braces"], "");
     assert_eq!(text(&out.stdout).lines().next(), Some("*"));
     let out = boyi(&["cgt", "domineering", "3x7", "--format", "braces"], "");

@@ -1047,4 +1047,80 @@ async function init() {
   }
 }
 
+// Partizan games (Domineering, Hackenbush, ...): a position's value is a
+// game, told in CGSuite's notation with every move's value, each side's
+// best marked, and the thermograph.
+const CLASS_WORDS = {
+  L: 'Left wins whoever starts',
+  R: 'Right wins whoever starts',
+  P: 'the second player wins',
+  N: 'the first player wins',
+};
+
+async function cgtValue() {
+  const out = $('#cgt-result');
+  if (out.dataset.state === 'busy') return;
+  out.dataset.state = 'busy';
+  const summary = $('#cgt-summary');
+  const list = $('#cgt-moves');
+  const plot = $('#cgt-plot');
+  summary.textContent = 'Valuing…';
+  list.replaceChildren();
+  plot.hidden = true;
+  try {
+    const { report: r, svg } = await api('/api/cgt', { game: $('#cgt-game').value, position: $('#cgt-position').value });
+    const lines = [
+      `Value ${r.value}: ${CLASS_WORDS[r.class]} (${r.class}).`,
+      `Stops ${r.left_stop} (Left first) and ${r.right_stop} (Right first); mean ${r.mean}, temperature ${r.temperature}.`,
+      `Reduced canonical form ${r.reduced} (up to infinitesimals).`,
+    ];
+    if (r.parts && r.parts.length > 1) {
+      const parts = r.parts.map((p) => `${p.position} = ${p.value} (temperature ${p.temperature})`);
+      lines.push(`${r.parts.length} parts, hottest first: ${parts.join('; ')}.`);
+    }
+    summary.replaceChildren(...lines.flatMap((l, i) => (i ? [document.createElement('br'), l] : [l])));
+    for (const m of r.moves || []) {
+      const li = document.createElement('li');
+      li.className = `cgt-move side-${m.side}${m.best ? ' best' : ''}`;
+      li.dataset.side = m.side;
+      li.dataset.best = m.best ? '1' : '0';
+      li.textContent = `${m.side === 'L' ? 'Left' : 'Right'} → ${m.position} = ${m.value}${m.best ? ' (best)' : ''}`;
+      list.append(li);
+    }
+    if (svg) {
+      plot.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
+      plot.hidden = false;
+    }
+    out.dataset.state = 'done';
+  } catch (e) {
+    summary.textContent = e.message;
+    out.dataset.state = 'error';
+  }
+}
+
+async function cgtInit() {
+  const games = await api('/api/partizan');
+  const picker = $('#cgt-game');
+  for (const g of games) {
+    const o = document.createElement('option');
+    o.value = g.id;
+    o.textContent = g.id;
+    picker.append(o);
+  }
+  const example = () => {
+    const g = games.find((x) => x.id === picker.value);
+    $('#cgt-position').value = g.example;
+    $('#cgt-about').textContent = g.about.replace(/`/g, '');
+  };
+  picker.addEventListener('change', example);
+  example();
+  $('#cgt-value').addEventListener('click', cgtValue);
+  $('#cgt-position').addEventListener('keydown', (e) => {
+    if (e.key === 'Enter') cgtValue();
+  });
+}
+
 init().catch((e) => setMessage(`The page could not start: ${e.message}`));
+cgtInit().catch((e) => {
+  $('#cgt-summary').textContent = `Partizan values are unavailable: ${e.message}`;
+});

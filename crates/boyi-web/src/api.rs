@@ -9,6 +9,8 @@
 //! | `POST /api/play` | `{game, position, move}` | `{game, position}` after the move |
 //! | `POST /api/computer` | `{game, position, skill, seed?}` | `{game, move, label, value, position}` |
 //! | `POST /api/picture` | `{game, position}` | `{game, position, svg}`: the game's picture of the position (SVG), or `svg: null` |
+//! | `GET /api/partizan` | | every partizan game: id, about, example |
+//! | `POST /api/cgt` | `{game, position}` | `{report, svg}`: the value report `boyi cgt --json` prints (canonical form, class, stops, temperature, reduced form, every move valued, parts hottest first) and the thermograph |
 //!
 //! Errors are `{"error": code, "message": ...}` with a 4xx status (5xx
 //! only for `busy` and bugs).
@@ -230,6 +232,27 @@ async fn computer(AxState(app): Shared, Body(req): Body<ComputerReq>) -> Result<
     })))
 }
 
+async fn partizan_games(AxState(_): Shared) -> Json<Json_> {
+    let games = boyi_games::partizan::games();
+    Json(json!(games
+        .iter()
+        .map(|g| json!({"id": g.id(), "about": g.about(), "example": g.example()}))
+        .collect::<Vec<_>>()))
+}
+
+#[derive(Deserialize)]
+struct CgtReq {
+    game: String,
+    position: String,
+}
+
+async fn cgt(AxState(app): Shared, Body(req): Body<CgtReq>) -> Result<Json<Json_>, ApiError> {
+    if req.position.len() > MAX_POSITION {
+        return Err(ApiError::bad_position(format!("a position of at most {MAX_POSITION} bytes")));
+    }
+    Ok(Json(app.jobs.partizan(req.game, req.position).await?))
+}
+
 async fn not_found() -> ApiError {
     ApiError::new(StatusCode::NOT_FOUND, "not_found", "no such page or endpoint; the API lives under /api/")
 }
@@ -250,6 +273,8 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/play", post(play))
         .route("/api/picture", post(picture))
         .route("/api/computer", post(computer))
+        .route("/api/partizan", get(partizan_games))
+        .route("/api/cgt", post(cgt))
         .fallback(not_found)
         .method_not_allowed_fallback(|| async {
             ApiError::new(StatusCode::METHOD_NOT_ALLOWED, "bad_method", "GET /api/games; POST (JSON) everything else")

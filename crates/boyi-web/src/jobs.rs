@@ -218,6 +218,28 @@ impl Jobs {
 
     /// The position's picture (SVG), where its game draws one; kept in the
     /// session's cache like analyses.
+    /// A partizan position's value report (`boyi cgt`'s JSON, every move
+    /// valued) and its thermograph as SVG, within the time limit.
+    pub async fn partizan(&self, game: String, position: String) -> Result<serde_json::Value, ApiError> {
+        use boyi_games::partizan::report;
+        let limit = self.time_limit.as_secs_f64();
+        let (valued, timed_out) = self
+            .in_slot(Instant::now(), None, move |cx| {
+                let report = report::value(&game, &position, boyi::cgt::Format::Cgsuite, cx.ctl)?;
+                let svg = report.svg().ok();
+                Ok::<_, boyi_games::Error>(serde_json::json!({"report": report, "svg": svg}))
+            })
+            .await?;
+        match valued {
+            Ok(answer) => Ok(answer),
+            Err(boyi_games::Error::Engine(boyi::Error::Interrupted)) if timed_out => Err(ApiError::too_slow(format!(
+                "This position takes longer than the {limit} s time limit to value on request; \
+                 `boyi cgt` on the command line has no limit."
+            ))),
+            Err(e) => Err(ApiError::from_game(e)),
+        }
+    }
+
     pub async fn picture(&self, pos: Box<dyn Position>) -> Result<Option<Arc<String>>, ApiError> {
         let key = format!("picture:{}:{}", pos.entry().info().id, pos.text());
         if let Some(hit) = self.session.cache().get::<String>(&key) {

@@ -367,3 +367,41 @@ fn too_slow_says_how_to_get_a_database_where_one_exists() {
     assert_eq!(error_of(&r), (422, "too_slow".to_string()), "{}", r.body);
     assert!(!r.json()["message"].as_str().unwrap().contains("db build"), "{}", r.body);
 }
+
+/// Partizan values: the games listed with an example each, a position's
+/// report with every move valued and the thermograph, and bad input
+/// refused with a 4xx.
+#[test]
+fn partizan_values_with_every_move() {
+    let s = server(Duration::from_secs(10));
+    let games = get(s.addr, "/api/partizan").json();
+    let ids: Vec<&str> = games.as_array().unwrap().iter().map(|g| g["id"].as_str().unwrap()).collect();
+    let listed: Vec<&str> = boyi_games::partizan::games().iter().map(|g| g.id()).collect();
+    assert_eq!(ids, listed);
+    for g in games.as_array().unwrap() {
+        let r = post(s.addr, "/api/cgt", &json!({"game": g["id"], "position": g["example"]}));
+        assert_eq!(r.status, 200, "{}: {}", g["id"], r.body);
+        assert!(r.json()["svg"].as_str().is_some_and(|svg| svg.contains("<svg")), "{}", g["id"]);
+    }
+    let r = post(s.addr, "/api/cgt", &json!({"game": "domineering", "position": "..#..|..#.."})).json();
+    let report = &r["report"];
+    // ±1 + ±1 = 0: the second player wins
+    assert_eq!((report["value"].as_str(), report["class"].as_str()), (Some("0"), Some("P")), "{report}");
+    assert_eq!(report["parts"].as_array().unwrap().len(), 2);
+    let moves = report["moves"].as_array().unwrap();
+    // two regions of 2x2: each side has four moves, Left's all to 1 ± 1, Right's to -1 ± 1
+    assert_eq!(moves.len(), 8, "{moves:?}");
+    assert!(moves.iter().all(|m| m["best"] == true), "{moves:?}");
+    assert!(moves[..4].iter().all(|m| m["side"] == "L" && m["value"] == "1±1"), "{moves:?}");
+    assert!(moves[4..].iter().all(|m| m["side"] == "R" && m["value"] == "-1±1"), "{moves:?}");
+    for (body, code) in [
+        (json!({"game": "chess", "position": "2x2"}), "bad_request"),
+        (json!({"game": "domineering", "position": "..|."}), "bad_position"),
+        (json!({"game": "domineering", "position": "9x9"}), "too_big"),
+    ] {
+        let reply = post(s.addr, "/api/cgt", &body);
+        let (status, error) = error_of(&reply);
+        assert!((400..500).contains(&status), "{body}: {status}");
+        assert_eq!(error, code, "{body}: {}", reply.body);
+    }
+}

@@ -343,6 +343,44 @@ async fn hackenbush(c: &Client, url: &str) -> Result<(), Failure> {
     Ok(())
 }
 
+/// Partizan values on the page: Domineering's 2x2 (±1), every move listed
+/// with its value and each side's best marked, and the thermograph drawn;
+/// a bad position is told in the panel.
+async fn partizan(c: &Client, url: &str) -> Result<(), Failure> {
+    c.goto(url).await?;
+    c.find(Locator::Css("#cgt-panel summary")).await?.click().await?;
+    let picker = "return document.querySelector('#cgt-game').options.length;";
+    wait_for(c, picker, Duration::from_secs(10), |v| v.as_u64().unwrap_or(0) >= 5).await?;
+    let field = c.find(Locator::Css("#cgt-position")).await?;
+    field.clear().await?;
+    field.send_keys("..|..").await?;
+    c.find(Locator::Css("#cgt-value")).await?.click().await?;
+    let state = "return document.querySelector('#cgt-result').dataset.state;";
+    wait_for(c, state, Duration::from_secs(20), |v| v == "done").await?;
+    let summary = c.execute("return document.querySelector('#cgt-summary').textContent;", vec![]).await?;
+    assert!(summary.as_str().is_some_and(|t| t.starts_with("Value ±1: the first player wins (N).")), "{summary}");
+    let moves = c
+        .execute(
+            "return [...document.querySelectorAll('#cgt-moves li')].map(li => [li.dataset.side, li.dataset.best, li.textContent]);",
+            vec![],
+        )
+        .await?;
+    let moves = moves.as_array().cloned().unwrap_or_default();
+    assert_eq!(moves.len(), 4, "{moves:?}");
+    assert!(moves.iter().all(|m| m[1] == "1"), "{moves:?}");
+    assert_eq!(moves[0][2], "Left → #.|#. = 1 (best)", "{moves:?}");
+    let drawn = c.execute("return !document.querySelector('#cgt-plot').hidden;", vec![]).await?;
+    assert_eq!(drawn, true);
+    screenshot(c, "partizan.png").await?;
+    field.clear().await?;
+    field.send_keys("..|.").await?;
+    c.find(Locator::Css("#cgt-value")).await?.click().await?;
+    wait_for(c, state, Duration::from_secs(20), |v| v == "error").await?;
+    let said = c.execute("return document.querySelector('#cgt-summary').textContent;", vec![]).await?;
+    assert!(said.as_str().is_some_and(|t| t.contains("as long as the first")), "{said}");
+    Ok(())
+}
+
 /// The chase from an address holding only its size.
 async fn chase(c: &Client, url: &str) -> Result<(), Failure> {
     c.goto(&format!("{url}/#chase/6")).await?;
@@ -729,6 +767,7 @@ fn the_page_in_headless_chromium() {
             geography(&c, &url).await?;
             hackenbush(&c, &url).await?;
             pictures(&c, &url).await?;
+            partizan(&c, &url).await?;
             chase(&c, &url).await?;
             moves_to_one_square(&c, &url).await?;
             if full_dobutsu {

@@ -24,10 +24,12 @@ pub trait PartizanListing: Sync {
     fn example(&self) -> &'static str;
     /// The value of `position`, and how many distinct parts were valued.
     fn value(&self, store: &mut Store, position: &str, ctl: &Control) -> Result<(Id, usize), Error> {
-        self.parts(store, position, ctl).map(|v| (v.value, v.valued))
+        self.parts(store, position, false, ctl).map(|v| (v.value, v.valued))
     }
-    /// The value of `position` and of each independent part of it.
-    fn parts(&self, store: &mut Store, position: &str, ctl: &Control) -> Result<Valued, Error>;
+    /// The value of `position` and of each independent part of it; with
+    /// `moves`, also each of Left's and Right's moves with the value of
+    /// the position it leads to.
+    fn parts(&self, store: &mut Store, position: &str, moves: bool, ctl: &Control) -> Result<Valued, Error>;
     /// Who wins `position`, by a search of wins and losses whose small
     /// parts are valued, not searched; and how many positions it searched.
     fn outcome(&self, position: &str, ctl: &Control) -> Result<(Class, u64), Error>;
@@ -39,6 +41,16 @@ pub struct Valued {
     pub parts: Vec<(String, Id)>,
     /// Distinct parts valued on the way.
     pub valued: usize,
+    /// Each move (when asked for), Left's first.
+    pub moves: Vec<Moved>,
+}
+
+/// A move of a partizan position: whose it is, the position it leads to
+/// (as written) and that position's value.
+pub struct Moved {
+    pub left: bool,
+    pub position: String,
+    pub value: Id,
 }
 
 /// A game of the list: its words and how its positions are read.
@@ -75,7 +87,7 @@ where
         self.example
     }
 
-    fn parts(&self, store: &mut Store, position: &str, ctl: &Control) -> Result<Valued, Error> {
+    fn parts(&self, store: &mut Store, position: &str, moves: bool, ctl: &Control) -> Result<Valued, Error> {
         let position = (self.parse)(position)?;
         (self.reach)(&position)?;
         let mut valuer = Valuer::new(&self.game, store).with_control(ctl);
@@ -84,7 +96,17 @@ where
         for part in self.game.components(&position) {
             parts.push((part.to_string(), valuer.value(&part)?));
         }
-        Ok(Valued { value, parts, valued: valuer.parts() })
+        let mut moved = Vec::new();
+        if moves {
+            let sides = [(true, self.game.left_options(&position)), (false, self.game.right_options(&position))];
+            for (left, options) in sides {
+                for option in options {
+                    let value = valuer.value(&option)?;
+                    moved.push(Moved { left, position: option.to_string(), value });
+                }
+            }
+        }
+        Ok(Valued { value, parts, valued: valuer.parts(), moves: moved })
     }
 
     fn outcome(&self, position: &str, ctl: &Control) -> Result<(Class, u64), Error> {

@@ -5,7 +5,7 @@ use boyi::cgt::{self, Class, Dyadic, Format, Id, Parsed, Relation, Store, Thermo
 use boyi::Control;
 use serde::Serialize;
 
-use super::game;
+use super::{game, Moved};
 use crate::error::Error;
 
 #[derive(Serialize)]
@@ -36,6 +36,10 @@ pub struct ValueReport {
     /// the next move matters most).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub parts: Vec<Part>,
+    /// A game's position: each move, Left's and then Right's, the best
+    /// for its side first, with the value of the position it leads to.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub moves: Vec<MoveReport>,
     #[serde(skip)]
     class_words: &'static str,
     #[serde(skip)]
@@ -47,6 +51,18 @@ pub struct Part {
     pub position: String,
     pub value: String,
     pub temperature: String,
+}
+
+#[derive(Serialize)]
+pub struct MoveReport {
+    /// L or R: whose move it is.
+    pub side: &'static str,
+    /// The position it leads to.
+    pub position: String,
+    pub value: String,
+    /// No move of the same side leads to a better value for it (values
+    /// may be confused: several moves can be best).
+    pub best: bool,
 }
 
 #[derive(Serialize)]
@@ -98,6 +114,7 @@ fn value_report(store: &mut Store, of: String, g: Id, format: Format, valued: Op
         thermograph: walls(&th),
         valued,
         parts: Vec::new(),
+        moves: Vec::new(),
         graph: th,
     }
 }
@@ -106,7 +123,7 @@ fn value_report(store: &mut Store, of: String, g: Id, format: Format, valued: Op
 pub fn value(name: &str, position: &str, format: Format, ctl: &Control) -> Result<Report, Error> {
     let g = game(name)?;
     let mut store = Store::new();
-    let valued = g.parts(&mut store, position, ctl)?;
+    let valued = g.parts(&mut store, position, true, ctl)?;
     let mut report =
         value_report(&mut store, format!("{} {position}", g.id()), valued.value, format, Some(valued.valued));
     if valued.parts.len() > 1 {
@@ -121,7 +138,38 @@ pub fn value(name: &str, position: &str, format: Format, ctl: &Control) -> Resul
         parts.sort_by_key(|p| std::cmp::Reverse(p.0));
         report.parts = parts.into_iter().map(|(_, p)| p).collect();
     }
+    report.moves = move_reports(&mut store, &valued.moves, format);
     Ok(Report::Value(Box::new(report)))
+}
+
+/// Each move with its value, Left's then Right's, each side's best first:
+/// a move is best when no move of its side is better for that side (Left
+/// wants more, Right less).
+fn move_reports(store: &mut Store, moves: &[Moved], format: Format) -> Vec<MoveReport> {
+    let mut out = Vec::new();
+    for left in [true, false] {
+        let side: Vec<&Moved> = moves.iter().filter(|m| m.left == left).collect();
+        let mut reports: Vec<(bool, MoveReport)> = side
+            .iter()
+            .map(|m| {
+                let beaten = side.iter().any(|o| {
+                    let better = if left { Relation::Greater } else { Relation::Less };
+                    store.compare(o.value, m.value) == better
+                });
+                let report = MoveReport {
+                    side: if left { "L" } else { "R" },
+                    position: m.position.clone(),
+                    value: store.write(m.value, format),
+                    best: !beaten,
+                };
+                (!beaten, report)
+            })
+            .collect();
+        // stable: the game's order among equals
+        reports.sort_by_key(|(best, _)| !best);
+        out.extend(reports.into_iter().map(|(_, r)| r));
+    }
+    out
 }
 
 /// A value or a comparison written in CGSuite's notation.
@@ -167,6 +215,15 @@ impl Report {
                     s += &format!("{} parts, hottest first:\n", v.parts.len());
                     for p in &v.parts {
                         s += &format!("  {} = {} (temperature {})\n", p.position, p.value, p.temperature);
+                    }
+                }
+                for (side, whose) in [("L", "Left"), ("R", "Right")] {
+                    let moves: Vec<&MoveReport> = v.moves.iter().filter(|m| m.side == side).collect();
+                    if !moves.is_empty() {
+                        s += &format!("{whose}'s moves, best first:\n");
+                        for m in moves {
+                            s += &format!("  {} = {}{}\n", m.position, m.value, if m.best { " (best)" } else { "" });
+                        }
                     }
                 }
                 if let Some(valued) = v.valued {
