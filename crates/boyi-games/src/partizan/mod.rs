@@ -225,6 +225,39 @@ mod tests {
         }
     }
 
+    /// Published values of Toads and Frogs: Winning Ways' small examples
+    /// (TFT□F = *, T□TFF = {0|*} = ↑, TF□TF = 0), and Erickson's
+    /// conjectures on starting positions (Games of No Chance, 1996), proved
+    /// by Thanatipanonda and Zeilberger (2009) and Thanatipanonda
+    /// ("Further hopping with Toads and Frogs", Electron. J. Combin. 18,
+    /// 2011): E1 T^a□□F^b = {{a−3|a−b}|{*|3−b}} for a > b ≥ 2, E2
+    /// T^a□□□FF = {a−2|a−2} for a ≥ 2, E3 T^a□□□FFF = a − 7/2 for a ≥ 5.
+    #[test]
+    fn toads_and_frogs_published_values() {
+        let ctl = Control::default();
+        let mut store = Store::new();
+        let mut check = |position: String, want: String| {
+            let (got, _) = TOADS_AND_FROGS.value(&mut store, &position, &ctl).unwrap();
+            let want_id = boyi::cgt::value(&mut store, &want).unwrap();
+            assert_eq!(got, want_id, "{position} is {}, published {want}", store.write(got, Format::Cgsuite));
+        };
+        for (position, value) in [("TFT.F", "*"), ("T.TFF", "{0|*}"), ("TF.TF", "0"), ("TFTF.", "0")] {
+            check(position.to_string(), value.to_string());
+        }
+        let strip = |a: usize, gap: usize, b: usize| format!("{}{}{}", "T".repeat(a), ".".repeat(gap), "F".repeat(b));
+        for a in 3..=8i64 {
+            for b in 2..a {
+                check(strip(a as usize, 2, b as usize), format!("{{{{{}|{}}}|{{*|{}}}}}", a - 3, a - b, 3 - b));
+            }
+        }
+        for a in 2..=9i64 {
+            check(strip(a as usize, 3, 2), format!("{{{}|{}}}", a - 2, a - 2));
+        }
+        for a in 5..=9i64 {
+            check(strip(a as usize, 3, 3), format!("{} - 7/2", a));
+        }
+    }
+
     #[test]
     fn toads_and_frogs_against_the_tree() {
         let mut strips = Vec::new();
