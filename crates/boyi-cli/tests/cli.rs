@@ -654,6 +654,12 @@ fn cgt_values_positions_and_expressions() {
     assert_eq!(json["temperature"], "1");
     // the reduced canonical form sets the up and the star aside
     assert_eq!(json["reduced"], "±1");
+    assert!(json.get("atomic_weight").is_none(), "{json}");
+    let out = boyi(&["cgt", "clobber", "xo.ox", "--json"], "");
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(json["atomic_weight"], "0", "{json}");
+    let out = boyi(&["cgt", "eval", "^^*"], "");
+    assert!(text(&out.stdout).contains("atomic weight 2 (all-small)\n"), "{}", text(&out.stdout));
     let out = boyi(&["cgt", "eval", "{2|^||-1} + *"], "");
     assert!(
         text(&out.stdout).contains("reduced canonical form {2|0||-1} (up to infinitesimals)\n"),

@@ -117,6 +117,13 @@ impl CgtValue {
         CgtValue { id: store().reduced(self.id) }
     }
 
+    /// The atomic weight of an all-small value (how many ups it is
+    /// worth), or `None` for a value that is not all-small.
+    #[getter]
+    fn atomic_weight(&self) -> Option<CgtValue> {
+        store().atomic_weight(self.id).map(|id| CgtValue { id })
+    }
+
     /// Whether this value is at most `other` up to an infinitesimal.
     fn inf_le(&self, other: &CgtValue) -> bool {
         store().inf_leq(self.id, other.id)

@@ -45,6 +45,12 @@ def test_reduced_canonical_forms():
     assert cgt.parse("^").inf_le(cgt.parse("v")) and not cgt.parse("^").inf_le(cgt.parse("-1/64"))
 
 
+def test_atomic_weights():
+    assert cgt.parse("^^^*").atomic_weight == 3
+    assert cgt.parse("*7").atomic_weight == 0
+    assert cgt.parse("{1|-1}").atomic_weight is None
+
+
 def test_catalogue_games():
     assert cgt.value("domineering", "2x2").canonical == "±1"
     assert cgt.value("domineering", "3x7").braces() == "{-3/4|-3}"

@@ -334,3 +334,70 @@ fn known_reduced_forms() {
         assert_eq!(r, want, "rcf({game}) is {}, not {reduced}", s.write(r, Format::Cgsuite));
     }
 }
+
+/// Random all-small game trees: every node has moves for both players or
+/// for neither.
+fn arb_small(depth: u32) -> BoxedStrategy<Rc<Raw>> {
+    let leaf = Just(Rc::new(Raw { left: vec![], right: vec![] })).boxed();
+    leaf.prop_recursive(depth, 30, 3, |inner| {
+        (prop::collection::vec(inner.clone(), 1..3), prop::collection::vec(inner, 1..3))
+            .prop_map(|(left, right)| Rc::new(Raw { left, right }))
+    })
+    .boxed()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// Atomic weights add (Winning Ways, ch. 8), negate with the game, and
+    /// keep the two-ahead rule: a weight of 2 or more wins for Left
+    /// whoever starts, of 1 or more when Left starts.
+    #[test]
+    fn atomic_weights_add_and_obey_the_two_ahead_rule(a in arb_small(3), b in arb_small(3)) {
+        let mut s = Store::new();
+        let (ga, gb) = (value(&mut s, &a), value(&mut s, &b));
+        prop_assert!(s.is_all_small(ga) && s.is_all_small(gb));
+        let (wa, wb) = (s.atomic_weight(ga).unwrap(), s.atomic_weight(gb).unwrap());
+        let sum = s.add(ga, gb);
+        let ws = s.atomic_weight(sum).unwrap();
+        let want = s.add(wa, wb);
+        prop_assert_eq!(ws, want, "aw({} + {})", s.write(ga, Format::Cgsuite), s.write(gb, Format::Cgsuite));
+        let n = s.neg(ga);
+        let (wn, minus) = (s.atomic_weight(n).unwrap(), s.neg(wa));
+        prop_assert_eq!(wn, minus);
+        let zero = s.zero();
+        let (two, one) = (s.integer(2), s.integer(1));
+        if s.leq(two, wa) {
+            prop_assert_eq!(s.compare(ga, zero), Relation::Greater, "{}", s.write(ga, Format::Cgsuite));
+        }
+        if s.leq(one, wa) {
+            // Left moving first wins: not G ≤ 0
+            prop_assert!(!s.leq(ga, zero), "{}", s.write(ga, Format::Cgsuite));
+        }
+    }
+}
+
+#[test]
+fn known_atomic_weights() {
+    let mut s = Store::new();
+    for (game, weight) in [
+        ("0", "0"),
+        ("*", "0"),
+        ("*5", "0"),
+        ("^", "1"),
+        ("^*", "1"),
+        ("^^", "2"),
+        ("^^^*", "3"),
+        ("v", "-1"),
+        ("{0|^}", "2"),
+    ] {
+        let g = read(&mut s, game);
+        let want = read(&mut s, weight);
+        let w = s.atomic_weight(g).unwrap_or_else(|| panic!("{game} is all-small"));
+        assert_eq!(w, want, "aw({game}) is {}, not {weight}", s.write(w, Format::Cgsuite));
+    }
+    for game in ["1", "1/2", "{1|-1}", "1*"] {
+        let g = read(&mut s, game);
+        assert_eq!(s.atomic_weight(g), None, "{game} is not all-small");
+    }
+}

@@ -25,6 +25,10 @@ pub struct ValueReport {
     /// The reduced canonical form: the simplest game an infinitesimal
     /// away (its ups and stars set aside), in the format asked for.
     pub reduced: String,
+    /// The atomic weight, for an all-small value (every subposition has
+    /// moves for both players or for neither): how many ups it is worth.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub atomic_weight: Option<String>,
     /// The walls' breakpoints (temperature, value) from t = -1 up to the
     /// temperature, where the mast starts.
     pub thermograph: Walls,
@@ -111,6 +115,7 @@ fn value_report(store: &mut Store, of: String, g: Id, format: Format, valued: Op
             let r = store.reduced(g);
             store.write(r, format)
         },
+        atomic_weight: store.atomic_weight(g).map(|w| store.write(w, format)),
         thermograph: walls(&th),
         valued,
         parts: Vec::new(),
@@ -201,6 +206,9 @@ impl Report {
                 s += &format!("stops {} (Left first) and {} (Right first)\n", v.left_stop, v.right_stop);
                 s += &format!("mean {}, temperature {}\n", v.mean, v.temperature);
                 s += &format!("reduced canonical form {} (up to infinitesimals)\n", v.reduced);
+                if let Some(w) = &v.atomic_weight {
+                    s += &format!("atomic weight {w} (all-small)\n");
+                }
                 let wall = |w: &[(String, String)]| {
                     w.iter().map(|(t, x)| format!("({x} at t={t})")).collect::<Vec<_>>().join(" ")
                 };

@@ -7,6 +7,7 @@
 //! independent parts a position splits into, so a big position is valued
 //! as the sum of its parts' values.
 
+pub mod atomic;
 pub mod dyadic;
 pub mod notation;
 pub mod outcome;

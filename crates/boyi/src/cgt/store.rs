@@ -93,6 +93,10 @@ pub struct Store {
     pub(super) thermographs: HashMap<Id, super::thermo::Thermograph>,
     /// Each value's reduced canonical form, once asked (`reduced.rs`).
     pub(super) reduced: HashMap<Id, Id>,
+    /// Atomic weights, all-smallness and birthdays, once asked (`atomic.rs`).
+    pub(super) weights: HashMap<Id, Id>,
+    pub(super) all_small: HashMap<Id, bool>,
+    pub(super) birthdays: HashMap<Id, u32>,
 }
 
 impl Store {
