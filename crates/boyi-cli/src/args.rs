@@ -369,9 +369,10 @@ pub enum DbCommand {
         #[arg(long, default_value_t = 60, value_name = "SECS")]
         checkpoint_every: u64,
         /// Solve as one rank of an MPI job, each rank a slice of the positions
-        /// (`mpirun -np P boyi db build ... --distributed`; a boyi built with
-        /// `--features mpi`). FILE and its checkpoints must be on a filesystem
-        /// every rank shares; --memory is then each rank's budget.
+        /// (a game in tiers: its share of each level's tiers) (`mpirun -np P
+        /// boyi db build ... --distributed`; a boyi built with `--features
+        /// mpi`). The output and its checkpoints must be on a filesystem every
+        /// rank shares; --memory is then each rank's budget.
         #[arg(long)]
         distributed: bool,
     },

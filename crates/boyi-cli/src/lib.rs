@@ -621,6 +621,9 @@ fn distributed_build(
     let saved = (|| -> Result<boyi::db::Header, Failure> {
         let entry = game(name)?;
         let id = entry.info().id;
+        if entry.tiered() && compress.is_some() {
+            return Err(tiers_uncompressed(id));
+        }
         let params = Params::from_words(params.iter().map(String::as_str)).map_err(in_context(id))?;
         let session = session(ctl, threads, Vec::new(), &[]);
         let cx = Cx { peers: Some(&mpi), ..Cx::new(ctl, &session) };
@@ -656,6 +659,14 @@ fn distributed_build(
         );
     }
     Ok(())
+}
+
+/// `db build --compress` of a game in tiers, refused before any work.
+fn tiers_uncompressed(id: &str) -> Failure {
+    Failure::from(Error::input(format!(
+        "{id}: a game in tiers is written one plain file a tier; --compress is for one file (compress a tier's file \
+         with `boyi db compress`)"
+    )))
 }
 
 /// Refuses an output file whose directory does not exist, before the work
@@ -698,9 +709,7 @@ fn db(command: DbCommand, threads: Option<usize>, ctl: &Control) -> Result<(), F
             let entry = game(&name)?;
             let id = entry.info().id;
             if entry.tiered() && compress.is_some() {
-                return Err(Failure::from(Error::input(format!(
-                    "{id}: a game in tiers is written one plain file a tier; --compress is for one file (compress a tier's file with `boyi db compress`)"
-                ))));
+                return Err(tiers_uncompressed(id));
             }
             let params = Params::from_words(params.iter().map(String::as_str)).map_err(in_context(id))?;
             let session = session(ctl, threads, Vec::new(), &[]);

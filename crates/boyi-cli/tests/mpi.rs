@@ -121,6 +121,14 @@ fn ranks_write_the_one_process_tiers() {
         assert!(files(&split) == want, "{ranks} ranks: the directories differ");
         let _ = std::fs::remove_dir_all(split);
     }
+    // --compress (one file) refused up front, told once
+    let refused = temp("morris-compressed");
+    let run = mpirun(2, &[&args[..], &["--out", refused.to_str().unwrap(), "--distributed", "--compress"]].concat())
+        .output()
+        .unwrap();
+    assert!(!run.status.success());
+    let said: Vec<String> = text(&run.stderr).lines().filter(|l| l.starts_with("boyi:")).map(String::from).collect();
+    assert!(said.len() == 1 && said[0].contains("--compress"), "{said:?}");
     let _ = std::fs::remove_dir_all(one);
 }
 

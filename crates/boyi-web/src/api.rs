@@ -277,7 +277,11 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/cgt", post(cgt))
         .fallback(not_found)
         .method_not_allowed_fallback(|| async {
-            ApiError::new(StatusCode::METHOD_NOT_ALLOWED, "bad_method", "GET /api/games; POST (JSON) everything else")
+            ApiError::new(
+                StatusCode::METHOD_NOT_ALLOWED,
+                "bad_method",
+                "GET /api/games and /api/partizan; POST (JSON) everything else",
+            )
         })
         .layer(DefaultBodyLimit::max(body_limit))
         .with_state(app)

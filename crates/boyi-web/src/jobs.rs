@@ -216,8 +216,6 @@ impl Jobs {
         }
     }
 
-    /// The position's picture (SVG), where its game draws one; kept in the
-    /// session's cache like analyses.
     /// A partizan position's value report (`boyi cgt`'s JSON, every move
     /// valued) and its thermograph as SVG, within the time limit.
     pub async fn partizan(&self, game: String, position: String) -> Result<serde_json::Value, ApiError> {
@@ -240,6 +238,8 @@ impl Jobs {
         }
     }
 
+    /// The position's picture (SVG), where its game draws one; kept in the
+    /// session's cache like analyses.
     pub async fn picture(&self, pos: Box<dyn Position>) -> Result<Option<Arc<String>>, ApiError> {
         let key = format!("picture:{}:{}", pos.entry().info().id, pos.text());
         if let Some(hit) = self.session.cache().get::<String>(&key) {

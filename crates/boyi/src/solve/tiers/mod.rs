@@ -173,7 +173,8 @@ pub const MANIFEST: &str = "manifest.txt";
 /// this at once with the same game and directory, a disk they all see)
 /// the tiers are shared out: the tiers of a [`levels`] level depend only
 /// on lower levels, so each part solves its share of a level (the largest
-/// tiers dealt first, each to the part with the fewest positions so far)
+/// tiers dealt first, each to the part with the fewest of the level's
+/// positions so far)
 /// and every part reads the level's files once all are written. The files
 /// are the one-process build's, byte for byte; part 0 writes the manifest.
 /// A part that fails tells the others ([`Peers::fail`]).
@@ -211,12 +212,13 @@ fn build_dir<G: Tiered>(
         if parts > 1 { format!(", shared by {parts} parts") } else { String::new() }
     ));
     let mut lines = vec![String::new(); order.len()];
-    let mut load = vec![0u64; parts];
     // what is solved here, not read, sets the pace the estimate assumes
     let (started, mut solved_positions, mut passed, mut told) =
         (std::time::Instant::now(), 0u64, 0u64, std::time::Instant::now());
     let mut tiers_passed = 0;
     for level in levels(game, &order) {
+        // each level ends at a barrier: its own load is what is balanced
+        let mut load = vec![0u64; parts];
         let mut dealt = level.clone();
         dealt.sort_by_key(|&i| (std::cmp::Reverse(sizes[i]), i));
         for i in dealt {
@@ -248,7 +250,11 @@ fn build_dir<G: Tiered>(
         for &i in &level {
             let (t, name) = (order[i], game.tier_name(order[i]));
             let path = Manifest::file(dir, &name);
-            let db = Database::open(&path)?;
+            // its owner has just checked it whole or written it: read once, not again
+            let db = Database::open_unchecked(&path)?;
+            if db.header().key != format!("{}/{name}", ident.key) || db.len() != sizes[i] {
+                return Err(Error::Data(format!("{}: not the tier {name} of {}", path.display(), ident.key)));
+            }
             lines[i] = format!("tier {name} {} {:08x}\n", db.len(), db.header().checksum);
             let solved = Solved::mapped(Arc::new(db))
                 .ok_or_else(|| Error::Data(format!("{}: not a file of win / lose / draw values", path.display())))?;
