@@ -129,6 +129,9 @@ pub fn value(name: &str, position: &str, format: Format, ctl: &Control) -> Resul
     let g = game(name)?;
     let mut store = Store::new();
     let valued = g.parts(&mut store, position, true, ctl)?;
+    // the reduced form and the atomic weight that follow do not look at
+    // `ctl`: a solve already past its time is stopped here
+    ctl.check()?;
     let mut report =
         value_report(&mut store, format!("{} {position}", g.id()), valued.value, format, Some(valued.valued));
     if valued.parts.len() > 1 {
