@@ -116,10 +116,15 @@ fn rule_of_a_game_of_takes_is_proved_where_its_p_set_is_automatic() {
     let out = boyi(&["rule", "piles:3:moore2", "--to", "31"], "");
     let s = text(&out.stdout);
     assert!(s.contains("family: automatic, proved (the kernel property"), "{s}{}", text(&out.stderr));
-    // Wythoff's game: Beatty pairs, checked and said why not proved
+    // Wythoff's game: Beatty pairs, proved on Zeckendorf digits
     let out = boyi(&["rule", "piles:2:one,equal", "--to", "95"], "");
     let s = text(&out.stdout);
-    assert!(s.contains("beatty, checked to coordinates below 96") && s.contains("not proved: "), "{s}");
+    assert!(s.contains("beatty, proved (the kernel property") && s.contains("on Zeckendorf digits"), "{s}");
+    // one pile, or the same from both with the first only: an XOR of other
+    // sequences, checked and said why not proved
+    let out = boyi(&["rule", "piles:2:equal,1.0", "--to", "63"], "");
+    let s = text(&out.stdout);
+    assert!(s.contains("xor, checked to coordinates below 64") && s.contains("not proved: "), "{s}");
     let out = boyi(&["rule", "piles:2:one,zero"], "");
     assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
 }
@@ -133,7 +138,10 @@ fn rule_of_a_heap_code_is_proved_and_of_a_game_checked() {
     assert!(v["python"].as_str().unwrap().starts_with("def rule(n):"));
     let out = boyi(&["rule", "wythoff"], "");
     let s = text(&out.stdout);
-    assert!(s.contains("(⌊kφ⌋, ⌊kφ⌋ + k)") && s.contains("beatty, checked"), "{s}");
+    // the catalogue's Wythoff declares its moves as takes: proved as well
+    assert!(s.contains("(⌊kφ⌋, ⌊kφ⌋ + k)") && s.contains("beatty, proved"), "{s}");
+    let out = boyi(&["rule", "fibonacci-nim"], "");
+    assert!(!text(&out.stdout).contains("proved"), "{}", text(&out.stdout));
     let out = boyi(&["rule", "grundy", "--to", "2000"], "");
     assert!(text(&out.stdout).contains("family: none"), "{}", text(&out.stdout));
     let out = boyi(&["rule", "connect4"], "");

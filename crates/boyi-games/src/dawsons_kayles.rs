@@ -195,6 +195,7 @@ impl Listing for DawsonsKaylesListing {
                 let n = p[0];
                 (0..n.saturating_sub(1)).map(|left| vec![vec![left], vec![n - 2 - left]]).collect()
             }),
+            piles: None,
         })
     }
 }

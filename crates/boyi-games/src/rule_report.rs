@@ -1,8 +1,10 @@
 //! What `boyi rule` reports: the rule a heap code's Grundy values follow
 //! (proved by the periodicity theorem where it applies), the rule of a
-//! catalogue game of integer positions (checked to the table's extent), or
+//! catalogue game of integer positions (checked to the table's extent, and
+//! proved as a k-pile game where its moves are takes, as Wythoff's are), or
 //! of a k-pile game given as takes (`piles:2:one,equal`: proved over every
-//! position by automata where its P-set is automatic in base b).
+//! position by automata where its P-set is automatic in base b or on
+//! Zeckendorf digits).
 
 use boyi::rules::piles::Piles;
 use boyi::rules::{self, proof, Rule, Status, Table, Values};
@@ -118,7 +120,7 @@ pub fn rule(
                 games_with_integers().join(", ")
             ))
         })?;
-        let moves = integers.moves;
+        let (moves, piles) = (integers.moves, integers.piles);
         let mut tabler = rules::table::Tabler::new(integers.dims, |pos: &[u64]| -> Result<_, Error> {
             ctl.check()?;
             Ok(moves(pos))
@@ -131,7 +133,15 @@ pub fn rule(
             rules::table::Failure::Cycle(pos) => Error::input(format!("position {pos:?} repeats: no Grundy values")),
             rules::table::Failure::TooLarge(side) => Error::input(format!("a table of side {side} is too large")),
         })?;
-        return Ok(RuleReport::new(id.to_string(), rule, table));
+        let mut rule = rule;
+        // the same moves as takes: proved over every position where it can be
+        let not_proved = match piles {
+            Some(game) if rule.values == Values::Outcome => proof::prove(&mut rule, &game).err().map(|why| why.text()),
+            _ => None,
+        };
+        let mut report = RuleReport::new(id.to_string(), rule, table);
+        report.not_proved = not_proved;
+        return Ok(report);
     }
     if !params.is_empty() {
         return Err(Error::input(format!("`{name}` is no game of the catalogue, and a heap code takes no parameters")));

@@ -303,9 +303,12 @@ impl Listing for WythoffListing {
     }
 
     fn integers(&self, game: &Wythoff) -> Option<Integers> {
-        Some(Integers::of(*game, 2, |p| (p[0], p[1]), |&(a, b)| vec![vec![a, b]]))
+        Some(Integers::of(*game, 2, |p| (p[0], p[1]), |&(a, b)| vec![vec![a, b]]).with_piles(TAKES))
     }
 }
+
+/// The moves as `boyi rule` proves a rule for them.
+const TAKES: &str = "piles:2:one,equal";
 
 /// The largest pile a map is drawn for.
 const MAP_SIDE: u64 = 200;
@@ -314,6 +317,21 @@ const MAP_SIDE: u64 = 200;
 mod tests {
     use super::*;
     use boyi::Control;
+
+    #[test]
+    fn the_takes_are_the_moves() {
+        let integers = WythoffListing.integers(&Wythoff).unwrap();
+        let piles = integers.piles.as_ref().unwrap();
+        for a in 0..30u64 {
+            for b in 0..30u64 {
+                let mut by_game: Vec<Vec<u64>> = (integers.moves)(&[a, b]).into_iter().map(|o| o[0].clone()).collect();
+                let mut by_takes = piles.moves(&[a, b]);
+                by_game.sort();
+                by_takes.sort();
+                assert_eq!(by_game, by_takes, "({a}, {b})");
+            }
+        }
+    }
 
     #[test]
     fn cold_pairs_are_the_generic_solvers_losses_up_to_80() {

@@ -247,12 +247,15 @@ def test_random_subtraction_games_never_get_a_wrong_rule():
 
 def test_a_game_given_as_takes_is_proved():
     # Nim on three piles: P iff the XOR is 0, proved by automata over all
-    # positions; Moore's Nim_2 too; Wythoff's game only checked
+    # positions; Moore's Nim_2 too; Wythoff's game on Zeckendorf digits
     nim = boyi.find_rule("piles:3:one", upto=15)
     assert nim.status == "proved" and "kernel" in nim.proof
     assert nim.predict((10**18, 10**18 + 5, 5)) == "P"
     assert boyi.find_rule("piles:3:moore2", upto=15).status == "proved"
     wythoff = boyi.find_rule("piles:2:one,equal", upto=60)
-    assert wythoff.family == "beatty" and wythoff.status == "checked" and wythoff.proof is None
+    assert wythoff.family == "beatty" and wythoff.status == "proved" and "Zeckendorf" in wythoff.proof
+    assert wythoff.predict((10**18, 10**18)) == "N"
+    other = boyi.find_rule("piles:2:equal,1.0", upto=40)
+    assert other.status == "checked" and other.proof is None
     with pytest.raises(ValueError):
         boyi.find_rule("piles:2:sideways")

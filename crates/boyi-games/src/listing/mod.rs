@@ -316,7 +316,15 @@ impl Integers {
                 game.moves(&pos, &mut moves);
                 moves.into_iter().map(|m| from(&game.play(&pos, m).pos)).collect()
             }),
+            piles: None,
         }
+    }
+
+    /// The same moves as kinds of take (`piles:K:...`), which `boyi rule`
+    /// can prove a rule for; the game's test checks they are its moves.
+    pub fn with_piles(mut self, takes: &str) -> Integers {
+        self.piles = Some(boyi::rules::piles::Piles::parse(takes).expect("a catalogue game's takes parse"));
+        self
     }
 }
 
@@ -326,6 +334,8 @@ impl Integers {
 pub struct Integers {
     pub dims: usize,
     pub moves: IntegerMoves,
+    /// The moves as rules rather than a callback, where they are takes from piles.
+    pub piles: Option<boyi::rules::piles::Piles>,
 }
 
 /// A position's options, each the positions it leaves.

@@ -1,10 +1,11 @@
-//! A rule's P-set as an automaton on base-b digits, most significant
+//! A rule's P-set as an automaton on digits (base b or Zeckendorf), most significant
 //! first, where its form has one: a learned automaton as it is; Nim's XOR
 //! (every binary column even); a linear equation (the partial sum Σ cᵢ·xᵢ
 //! of the digits read so far, dead once it is too far from r for the digits
 //! left to bring it back); a congruence or residues (the same, mod m); a
 //! periodic sequence of one pile (n mod the period, and n itself while it
-//! is within the preperiod). A rule's exceptions are read too: the prefix
+//! is within the preperiod); Wythoff's pairs on Zeckendorf digits (Silber's
+//! theorem). A rule's exceptions are read too: the prefix
 //! read so far is kept exactly while it could still be an exception.
 //!
 //! Every automaton built here answers P as output 0; the ones built from a
@@ -14,6 +15,7 @@ use std::collections::HashMap;
 use std::hash::Hash;
 
 use super::automatic::{Automaton, Numeration};
+use super::beatty::{Beatty, Quadratic, Second};
 use super::linear::Linear;
 use super::periodic::Periodic;
 use super::relation::digits;
@@ -30,20 +32,56 @@ pub fn of(rule: &Rule) -> Result<Automaton, String> {
     let dims = rule.dims;
     let base = 2;
     let plain = match &rule.form {
-        Some(Form::Automatic(a)) => match a.numeration {
-            Numeration::Base(_) => a.clone(),
-            Numeration::Zeckendorf => return Err("P-set read in Zeckendorf digits (only base b is proved)".into()),
-        },
+        Some(Form::Automatic(a)) => a.clone(),
         Some(Form::Xor(parts)) if parts.iter().all(is_identity) => {
             build(dims, base, 0u8, |&odd, l| odd | (l.count_ones() % 2) as u8, |&odd| u64::from(odd))?
         }
         Some(Form::Xor(_)) => return Err("an XOR of sequences other than Nim's is not proved".into()),
         Some(Form::Linear(l)) => linear(l, dims, base)?,
         Some(Form::Periodic(p)) => periodic(p)?,
-        Some(Form::Beatty(_)) => return Err("Beatty pairs are not read in base b (Zeckendorf is not proved)".into()),
+        Some(Form::Beatty(b)) if is_wythoff(b) => wythoff_pairs()?,
+        Some(Form::Beatty(_)) => {
+            return Err("Beatty pairs other than Wythoff's are read in other numerations (Ostrowski's), not done".into())
+        }
         None => return Err("no rule".into()),
     };
     with_exceptions(plain, &rule.exceptions)
+}
+
+/// Whether the pairs are Wythoff's, (⌊kφ⌋, ⌊kφ⌋ + k).
+fn is_wythoff(b: &Beatty) -> bool {
+    let phi = Quadratic { p: 1, s: 1, n: 5, r: 2 };
+    let phi_squared = Quadratic { p: 3, s: 1, n: 5, r: 2 };
+    b.alpha == phi && (b.second == Second::Shifted(1) || b.second == Second::Beatty(phi_squared))
+}
+
+/// Wythoff's pairs and their mirrors on Zeckendorf digits, by Silber's
+/// theorem (1976): the A(k) = ⌊kφ⌋ are the numbers whose Zeckendorf digits
+/// end in an even number of 0s, and B(k) = A(k) + k has A(k)'s digits with
+/// one 0 more. A state follows each way round (the smaller number on the
+/// first track or on the second) as `None` once it has failed, or as b's
+/// last digit (a's next digit must repeat it), the parity of a's 0s since
+/// its last 1, and whether a has had a 1.
+fn wythoff_pairs() -> Result<Automaton, String> {
+    type Way = Option<(u32, u32, bool)>;
+    let step = |way: &Way, a: u32, b: u32| -> Way {
+        let (last_b, zeros, started) = (*way)?;
+        (a == last_b).then_some(if a == 1 { (b, 0, true) } else { (b, zeros ^ u32::from(started), started) })
+    };
+    let p = |way: &Way| way.is_some_and(|(last_b, zeros, _)| last_b == 0 && zeros == 0);
+    let start: (Way, Way) = (Some((0, 0, false)), Some((0, 0, false)));
+    let mut a = build(
+        2,
+        2,
+        start,
+        |(x_first, y_first), letter| {
+            let (x, y) = (letter & 1, letter >> 1 & 1);
+            (step(x_first, x, y), step(y_first, y, x))
+        },
+        |(x_first, y_first)| u64::from(!(p(x_first) || p(y_first))),
+    )?;
+    a.numeration = Numeration::Zeckendorf;
+    Ok(a)
 }
 
 /// Nim's sequence `G(n) = n`.
@@ -259,5 +297,35 @@ mod tests {
         assert!(of(&nimbers).is_err());
         let other = Periodic { preperiod: 0, period: 2, saltus: 0, values: vec![0, 1] };
         assert!(of(&rule(2, Form::Xor(vec![other.clone(), other]), vec![])).is_err());
+    }
+
+    /// Silber's theorem as the automaton reads it, against the pairs
+    /// computed from φ: every position near the origin, and each pair and
+    /// its neighbours far out.
+    #[test]
+    fn wythoffs_pairs_on_zeckendorf_digits() {
+        let phi = Quadratic { p: 1, s: 1, n: 5, r: 2 };
+        let wythoff = Beatty { alpha: phi, second: Second::Shifted(1) };
+        let r = rule(2, Form::Beatty(wythoff), vec![]);
+        let a = of(&r).unwrap();
+        assert_eq!(a.numeration, Numeration::Zeckendorf);
+        for x in 0..400u64 {
+            for y in 0..400u64 {
+                assert_eq!(a.at(&[x, y]), Some(u64::from(!wythoff.is_p(x, y))), "({x}, {y})");
+            }
+        }
+        let mut k = 1u128;
+        while k < 1 << 58 {
+            let (x, y) = (wythoff.a(k).unwrap() as u64, wythoff.b(k).unwrap() as u64);
+            assert_eq!((a.at(&[x, y]), a.at(&[y, x])), (Some(0), Some(0)), "k = {k}");
+            for (dx, dy) in [(0, 1), (1, 0), (1, 1), (0, u64::MAX), (u64::MAX, 0)] {
+                let (u, v) = (x.wrapping_add(dx), y.wrapping_add(dy));
+                assert_eq!(a.at(&[u, v]), Some(1), "k = {k}: ({u}, {v})");
+            }
+            k = k * 7 / 3 + 1;
+        }
+        // other pairs are refused
+        let other = Beatty { alpha: phi, second: Second::Shifted(2) };
+        assert!(of(&rule(2, Form::Beatty(other), vec![])).is_err());
     }
 }

@@ -30,7 +30,8 @@
 //! as words, Python and C++.
 //!
 //! Where the moves are given as rules (`piles.rs`: k-pile games of takes)
-//! and the P-set is read by an automaton in base b, `proof.rs` proves the
+//! and the P-set is read by an automaton in base b or on Zeckendorf digits
+//! (Wythoff's pairs, by Silber's theorem), `proof.rs` proves the
 //! rule over every position: the P-set is the kernel of the move graph,
 //! checked by automata (`relation.rs`: the moves as an automaton on pairs;
 //! `as_automaton.rs`: a rule's P-set as one, whatever its family).

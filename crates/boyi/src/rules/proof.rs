@@ -1,6 +1,6 @@
 //! Proving a rule over every position, where the moves are a [`Piles`]
 //! game and the P-set the rule gives is read by a finite automaton on base-b
-//! digits: the P-set is the game's only when it is a kernel of the move
+//! or Zeckendorf digits (Wythoff's pairs among them): the P-set is the game's only when it is a kernel of the move
 //! graph, that is (i) no move joins two P-positions and (ii) every other
 //! position has a move into one. Every move lowers the piles' sum, so the
 //! game ends and its P-positions are the only set with both properties
@@ -18,6 +18,9 @@
 //! The rule's automaton reads exactly the digits the largest coordinate
 //! needs; here it is wrapped so that any number of leading zero letters
 //! reads as the same position, which is what the relation's words carry.
+//! On Zeckendorf digits a word with two ones running in a track is no
+//! position: the P-set reads it into a state that is neither checked nor
+//! P, so the relation need only be right on canonical words.
 //! A rule outside this (other numerations, nimbers, exceptions, forms no
 //! automaton is made of) is refused, never guessed at.
 
@@ -26,17 +29,20 @@ use std::collections::{HashMap, VecDeque};
 use super::automatic::{Automaton, Numeration};
 use super::piles::Piles;
 use super::relation::{self, Nfa};
-use super::{as_automaton, Rule, Status};
+use super::{as_automaton, Form, Rule, Status};
 
 /// A P-set read off digits, most significant first, any leading zeros.
 #[derive(Clone, Debug)]
 struct PSet {
-    base: u32,
-    /// b^k: one digit of each of the k piles.
+    numeration: Numeration,
+    /// radix^k: one digit of each of the k piles.
     letters: u32,
     start: u32,
     next: Vec<Vec<u32>>,
     p: Vec<bool>,
+    /// Whether the words reaching the state write positions (Zeckendorf's
+    /// words with two ones running in a track write none).
+    valid: Vec<bool>,
 }
 
 /// Why a rule is not proved.
@@ -81,14 +87,27 @@ pub fn kernel(rule: &Rule, game: &Piles) -> Result<String, NotProved> {
         return Err(NotProved::Outside("the automaton's coordinates are not the game's piles".into()));
     }
     let pset = PSet::of(&automaton)?;
-    let moves = relation::moves(game, pset.base).map_err(NotProved::Outside)?;
+    let moves = match pset.numeration {
+        Numeration::Base(b) => relation::moves(game, b),
+        Numeration::Zeckendorf => relation::zeckendorf(game),
+    }
+    .map_err(NotProved::Outside)?;
     no_move_joins(&pset, &moves, game.piles)?;
     let subsets = every_other_moves_in(&pset, &moves, game.piles)?;
+    let digits = match pset.numeration {
+        Numeration::Base(b) => format!("in base {b}"),
+        Numeration::Zeckendorf => "on Zeckendorf digits".to_string(),
+    };
+    let beatty = if let Some(Form::Beatty(_)) = rule.form {
+        "; the pairs (⌊kφ⌋, ⌊kφ²⌋) are the automaton's by Silber's theorem (1976): a's Zeckendorf digits end in an \
+         even number of 0s, b's are a's with one 0 more"
+    } else {
+        ""
+    };
     Ok(format!(
-        "the kernel property over all positions, by automata in base {}: no move joins two P-positions and every \
-         other position moves into one (P-set: {} states; moves: {} states; positions with a move into P: {} sets of \
-         states)",
-        pset.base,
+        "the kernel property over all positions, by automata {digits}: no move joins two P-positions and every other \
+         position moves into one (P-set: {} states; moves: {} states; positions with a move into P: {} sets of \
+         states){beatty}",
         automaton.states(),
         moves.states(),
         subsets
@@ -99,17 +118,21 @@ impl PSet {
     /// `a` read with any leading zeros: a new start state stays put on
     /// zero letters and stands for the position 0 (what `a` says of one
     /// zero letter), and leaves on the first other letter as `a` would.
+    ///
+    /// Zeckendorf's words are read with the last letter beside the state:
+    /// a letter with a one where the last had one leads to a state of no
+    /// position, and a state of positions must have every transition a
+    /// position's word takes.
     fn of(a: &Automaton) -> Result<PSet, NotProved> {
-        let base = match a.numeration {
-            Numeration::Base(b) => b,
-            Numeration::Zeckendorf => {
-                return Err(NotProved::Outside("P-set read in Zeckendorf digits (only base b is proved)".into()))
-            }
+        let missing = || NotProved::Outside("the automaton has missing transitions".into());
+        let (radix, zeckendorf) = match a.numeration {
+            Numeration::Base(b) => (b, false),
+            Numeration::Zeckendorf => (2, true),
         };
-        let letters = base.pow(a.dims as u32);
-        let defined = a.next.iter().all(|row| row.len() == letters as usize && row.iter().all(|&s| s != u32::MAX));
-        if !defined || a.next.len() != a.output.len() || a.output.is_empty() {
-            return Err(NotProved::Outside("the automaton has missing transitions".into()));
+        let letters = radix.pow(a.dims as u32);
+        let shaped = a.next.iter().all(|row| row.len() == letters as usize);
+        if !shaped || a.next.len() != a.output.len() || a.output.is_empty() || a.next[0][0] == u32::MAX {
+            return Err(missing());
         }
         let n = a.output.len() as u32;
         let mut next = a.next.clone();
@@ -118,21 +141,75 @@ impl PSet {
         next.push(first);
         let mut p: Vec<bool> = a.output.iter().map(|&v| v == 0).collect();
         p.push(a.output[a.next[0][0] as usize] == 0);
-        Ok(PSet { base, letters, start: n, next, p })
+        if !zeckendorf {
+            if next.iter().flatten().any(|&s| s == u32::MAX) {
+                return Err(missing());
+            }
+            let valid = vec![true; p.len()];
+            return Ok(PSet { numeration: a.numeration, letters, start: n, next, p, valid });
+        }
+        // states (state, last letter), and one more: no position
+        let mut ids: HashMap<(u32, u32), u32> = HashMap::from([((n, 0), 0)]);
+        let mut states = vec![(n, 0u32)];
+        let mut rows: Vec<Vec<u32>> = Vec::new();
+        let sink = u32::MAX;
+        let mut i = 0;
+        while i < states.len() {
+            let (s, last) = states[i];
+            let mut row = Vec::with_capacity(letters as usize);
+            for letter in 0..letters {
+                if letter & last != 0 {
+                    row.push(sink);
+                    continue;
+                }
+                let t = next[s as usize][letter as usize];
+                if t == u32::MAX {
+                    return Err(missing());
+                }
+                let id = *ids.entry((t, letter)).or_insert_with(|| {
+                    states.push((t, letter));
+                    states.len() as u32 - 1
+                });
+                row.push(id);
+            }
+            rows.push(row);
+            i += 1;
+        }
+        let sink = states.len() as u32;
+        for row in &mut rows {
+            for t in row.iter_mut().filter(|t| **t == u32::MAX) {
+                *t = sink;
+            }
+        }
+        rows.push(vec![sink; letters as usize]);
+        let mut p: Vec<bool> = states.iter().map(|&(s, _)| p[s as usize]).collect();
+        p.push(false);
+        let mut valid = vec![true; states.len()];
+        valid.push(false);
+        Ok(PSet { numeration: a.numeration, letters, start: 0, next: rows, p, valid })
     }
 }
 
 /// The numbers a word of letters (k tracks, most significant first)
 /// writes. Breadth first finds the shortest word, far shorter than the 40
 /// base-3 digits a u64 holds, so wrapping is only a guard against a panic.
-fn read(word: &[u32], base: u32, tracks: usize) -> Vec<u64> {
-    let mut out = vec![0u64; tracks];
+fn read(word: &[u32], numeration: Numeration, tracks: usize) -> Vec<u64> {
+    // Zeckendorf: (the value, the value were each digit one place lower)
+    let mut out = vec![(0u64, 0u64); tracks];
+    let radix = match numeration {
+        Numeration::Base(b) => b,
+        Numeration::Zeckendorf => 2,
+    };
     for &letter in word {
-        for (x, d) in out.iter_mut().zip(relation::digits(letter, base, tracks)) {
-            *x = x.wrapping_mul(u64::from(base)).wrapping_add(u64::from(d));
+        for ((x, lower), d) in out.iter_mut().zip(relation::digits(letter, radix, tracks)) {
+            let d = u64::from(d);
+            (*x, *lower) = match numeration {
+                Numeration::Base(b) => (x.wrapping_mul(u64::from(b)).wrapping_add(d), 0),
+                Numeration::Zeckendorf => (x.wrapping_add(*lower).wrapping_add(d), x.wrapping_add(d)),
+            };
         }
     }
-    out
+    out.into_iter().map(|(x, _)| x).collect()
 }
 
 /// The word by which breadth-first search reached `at`.
@@ -160,7 +237,7 @@ fn no_move_joins(pset: &PSet, moves: &Nfa, k: usize) -> Result<(), NotProved> {
     }
     while let Some(s @ (sp, sq, sm)) = queue.pop_front() {
         if pset.p[sp as usize] && pset.p[sq as usize] && moves.accepting[sm as usize] {
-            let pq = read(&word_to(&parents, &s), pset.base, 2 * k);
+            let pq = read(&word_to(&parents, &s), pset.numeration, 2 * k);
             let (p, q) = (pq[..k].to_vec(), pq[k..].to_vec());
             return Err(NotProved::Wrong {
                 why: format!("wrong: {p:?} and {q:?} are both P by the rule, and one moves to the other"),
@@ -185,13 +262,54 @@ fn no_move_joins(pset: &PSet, moves: &Nfa, k: usize) -> Result<(), NotProved> {
     Ok(())
 }
 
+/// Which states (q's P-state, the relation's) some continuation takes to q
+/// in P and the move complete: the others can never make a move into P,
+/// and are left out of (ii)'s sets (Zeckendorf's words of no position most
+/// of all), which keeps those sets few.
+fn can_reach_p(pset: &PSet, moves: &Nfa) -> Vec<bool> {
+    let b = pset.letters as usize;
+    let m_states = moves.states();
+    let pairs = pset.p.len() * m_states;
+    if pairs.saturating_mul(b * b) > MOST_VISITED * 8 {
+        // too many to trace back: every state kept, as if alive
+        return vec![true; pairs];
+    }
+    let mut before: Vec<Vec<u32>> = vec![Vec::new(); pairs];
+    for q in 0..pset.p.len() {
+        for m in 0..m_states {
+            let x = (q * m_states + m) as u32;
+            for ql in 0..b {
+                let q2 = pset.next[q][ql] as usize;
+                for pl in 0..b {
+                    for &m2 in &moves.next[m][pl + ql * b] {
+                        before[q2 * m_states + m2 as usize].push(x);
+                    }
+                }
+            }
+        }
+    }
+    let mut alive: Vec<bool> = (0..pairs).map(|x| pset.p[x / m_states] && moves.accepting[x % m_states]).collect();
+    let mut stack: Vec<u32> = (0..pairs as u32).filter(|&x| alive[x as usize]).collect();
+    while let Some(x) = stack.pop() {
+        for &y in &before[x as usize] {
+            if !alive[y as usize] {
+                alive[y as usize] = true;
+                stack.push(y);
+            }
+        }
+    }
+    alive
+}
+
 /// (ii): every position the P-set leaves out has a move into it. Returns
 /// how many sets of states the subset construction made.
 fn every_other_moves_in(pset: &PSet, moves: &Nfa, k: usize) -> Result<usize, NotProved> {
     let b = pset.letters;
     let m_states = moves.states() as u32;
     // a state of "p has a move into P": q's P-state and the relation's
-    let mut start: Vec<u32> = moves.starts.iter().map(|&m| pset.start * m_states + m).collect();
+    let alive = can_reach_p(pset, moves);
+    let mut start: Vec<u32> =
+        moves.starts.iter().map(|&m| pset.start * m_states + m).filter(|&x| alive[x as usize]).collect();
     start.sort();
     start.dedup();
     let mut subsets: HashMap<Vec<u32>, u32> = HashMap::from([(start.clone(), 0)]);
@@ -203,8 +321,12 @@ fn every_other_moves_in(pset: &PSet, moves: &Nfa, k: usize) -> Result<usize, Not
     let mut parents: HashMap<State, Option<(State, u32)>> = HashMap::from([((pset.start, 0), None)]);
     let mut queue = VecDeque::from([(pset.start, 0u32)]);
     while let Some(s @ (sp, set)) = queue.pop_front() {
+        if !pset.valid[sp as usize] {
+            // no position: neither checked nor read further
+            continue;
+        }
         if !pset.p[sp as usize] && !accepts(&listed[set as usize]) {
-            let p = read(&word_to(&parents, &s), pset.base, k);
+            let p = read(&word_to(&parents, &s), pset.numeration, k);
             return Err(NotProved::Wrong {
                 why: format!("wrong: {p:?} is N by the rule but has no move to a P-position of it"),
                 p,
@@ -221,7 +343,10 @@ fn every_other_moves_in(pset: &PSet, moves: &Nfa, k: usize) -> Result<usize, Not
                         for ql in 0..b {
                             let sq2 = pset.next[sq as usize][ql as usize];
                             for &m in &moves.next[sm as usize][(pl + ql * b) as usize] {
-                                after.push(sq2 * m_states + m);
+                                let x = sq2 * m_states + m;
+                                if alive[x as usize] {
+                                    after.push(x);
+                                }
                             }
                         }
                     }
@@ -298,10 +423,45 @@ mod tests {
     }
 
     #[test]
-    fn wythoff_is_checked_not_proved() {
+    fn wythoff_is_proved_on_zeckendorf_digits() {
         let (rule, result) = proved("piles:2:one,equal", 64);
-        assert_eq!(rule.status, Status::Checked);
-        assert!(matches!(result, Err(NotProved::Outside(_))), "{result:?}");
+        assert_eq!(result, Ok(()), "{rule}");
+        assert_eq!((rule.status, rule.family()), (Status::Proved, "beatty"));
+        let words = rule.proof.as_ref().unwrap();
+        assert!(words.contains("on Zeckendorf digits") && words.contains("Silber"), "{words}");
+        // the same set learned as an automaton from the table is proved too
+        let game = Piles::parse("piles:2:one,equal").unwrap();
+        let table = outcomes(&game, 89);
+        let learned = crate::rules::automatic::find(&table, Numeration::Zeckendorf).expect("Wythoff is automatic");
+        let learned = rule_of(learned);
+        assert_eq!(kernel(&learned, &game).map(|_| ()), Ok(()));
+        // and a rule for another game of two piles is refused with a real counterexample
+        let other = Piles::parse("piles:2:one,1.2").unwrap();
+        assert_real(&learned, &other, &kernel(&learned, &other).unwrap_err());
+    }
+
+    /// Wythoff's P-set learned from a table, with a state's output flipped:
+    /// each flip is refused with a counterexample the brute force confirms.
+    #[test]
+    fn planted_wrong_zeckendorf_p_sets_are_refused() {
+        let game = Piles::parse("piles:2:one,equal").unwrap();
+        let right = crate::rules::automatic::find(&outcomes(&game, 89), Numeration::Zeckendorf).unwrap();
+        for state in 0..right.states() {
+            let mut wrong = right.clone();
+            wrong.output[state] = 1 - wrong.output[state].min(1);
+            let rule = rule_of(wrong);
+            match kernel(&rule, &game) {
+                // a state no canonical word reaches may flip unseen
+                Ok(_) => {}
+                Err(e @ NotProved::Wrong { .. }) => assert_real(&rule, &game, &e),
+                Err(e) => panic!("state {state}: {e:?}"),
+            }
+        }
+        // Nim's automaton read on Zeckendorf digits is still x = y: proved
+        let mut nim = nim_automaton();
+        nim.numeration = Numeration::Zeckendorf;
+        let nim_game = Piles::parse("piles:2:one").unwrap();
+        assert_eq!(kernel(&rule_of(nim), &nim_game).map(|_| ()), Ok(()));
     }
 
     /// Nim's P-set on two piles as a learned automaton would have it:
@@ -410,9 +570,11 @@ mod tests {
         let mut nimbers = rule_of(nim_automaton());
         nimbers.values = Values::Nimber;
         assert!(matches!(kernel(&nimbers, &nim), Err(NotProved::Outside(_))));
-        let mut zeckendorf = nim_automaton();
-        zeckendorf.numeration = Numeration::Zeckendorf;
-        assert!(matches!(kernel(&rule_of(zeckendorf), &nim), Err(NotProved::Outside(_))));
+        // a Zeckendorf automaton with a transition missing on a canonical word
+        let mut missing = nim_automaton();
+        missing.numeration = Numeration::Zeckendorf;
+        missing.next[1][2] = u32::MAX;
+        assert!(matches!(kernel(&rule_of(missing), &nim), Err(NotProved::Outside(_))));
         let three = Piles::parse("piles:3:one").unwrap();
         assert!(matches!(kernel(&rule_of(nim_automaton()), &three), Err(NotProved::Outside(_))));
     }

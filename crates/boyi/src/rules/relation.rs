@@ -175,6 +175,114 @@ fn times(m: &[u64], base: u32, letters: u32) -> Result<Nfa, String> {
     Ok(Nfa { letters, starts: vec![encode(&vec![0; k], false) as u32], accepting, next })
 }
 
+/// The move relation of `game` on Zeckendorf digits (sums of
+/// non-consecutive Fibonacci numbers 1, 2, 3, 5, ...; two digits a letter
+/// per pair of piles, as in base 2). It is right on canonical words (no two
+/// ones running in a track); `proof.rs` never asks about others, since its
+/// P-set reads a word with two ones running as no position at all.
+pub fn zeckendorf(game: &Piles) -> Result<Nfa, String> {
+    let k = game.piles;
+    let letters = 1u32 << (2 * k);
+    let mut all: Option<Nfa> = None;
+    let mut add = |one: Nfa| -> Result<(), String> {
+        let joined = match all.take() {
+            None => one,
+            Some(a) => a.union(one),
+        };
+        if joined.states() > MOST_STATES {
+            return Err(format!("the moves need more than {MOST_STATES} states"));
+        }
+        all = Some(joined);
+        Ok(())
+    };
+    for take in &game.takes {
+        match take {
+            // on canonical words the order of numbers is the order of
+            // words of one length, as in base 2: at_most reads it unchanged
+            Take::AtMost(j) => add(at_most(k, *j, 2, letters))?,
+            Take::One => {
+                for pile in 0..k {
+                    let mut m = vec![0; k];
+                    m[pile] = 1;
+                    add(fibonacci_times(&m, letters)?)?;
+                }
+            }
+            Take::Times(m) => add(fibonacci_times(m, letters)?)?,
+        }
+    }
+    all.ok_or_else(|| "no moves".to_string())
+}
+
+/// p = q + m·t on every pile, t ≥ 1, in Zeckendorf digits; t's digits are
+/// guessed as any string of 0s and 1s (every number has one), and a pile
+/// with mᵢ = 0 is read digit for digit, as canonical words are unique.
+///
+/// Read from the top, the digits so far of pile i's pᵢ − qᵢ − mᵢ·t make a
+/// sum S = a·F(r+2) + b·F(r+1) with r digits still to come (F(1) = F(2) =
+/// 1); a digit difference e of weight F(r+1) makes it (a + b + e)·F(r+1) +
+/// a·F(r), so the state (a, b) goes to (a + b + e, a), and the word is an
+/// exact sum when a + b = 0 after the last digit. With φ the golden ratio,
+/// V = aφ + b becomes φ(V + e): once |V| > φ²·E (E the largest |e|) it
+/// grows by a factor φ at each digit and never comes back, while a state
+/// with a + b = 0 reached from (0, 0) has |V| ≤ E/φ. So states past that
+/// bound are dropped, and the rest are finitely many (the other eigen-part,
+/// W = b − a/φ, stays within φ·E from 0).
+fn fibonacci_times(m: &[u64], letters: u32) -> Result<Nfa, String> {
+    use std::collections::HashMap;
+    type State = (Vec<(i64, i64)>, bool);
+    let k = m.len();
+    let phi = (1.0 + 5f64.sqrt()) / 2.0;
+    let bound: Vec<f64> = m.iter().map(|&x| phi * phi * (1 + x) as f64 + 1e-9).collect();
+    let start: State = (vec![(0, 0); k], false);
+    let mut ids: HashMap<State, u32> = HashMap::from([(start.clone(), 0)]);
+    let mut states = vec![start];
+    let mut next: Vec<Vec<Vec<u32>>> = Vec::new();
+    let mut i = 0;
+    while i < states.len() {
+        let (sums, started) = states[i].clone();
+        let mut row = Vec::with_capacity(letters as usize);
+        for letter in 0..letters {
+            let d = digits(letter, 2, 2 * k);
+            let mut targets = Vec::new();
+            for dt in 0..2u64 {
+                let after: Option<Vec<(i64, i64)>> = (0..k)
+                    .map(|p| {
+                        if m[p] == 0 {
+                            // one number has one canonical word: p = q digit by digit
+                            return (d[p] == d[k + p]).then_some((0, 0));
+                        }
+                        let e = i64::from(d[p]) - i64::from(d[k + p]) - (m[p] * dt) as i64;
+                        let (a, b) = sums[p];
+                        let (a, b) = (a + b + e, a);
+                        ((a as f64 * phi + b as f64).abs() <= bound[p]).then_some((a, b))
+                    })
+                    .collect();
+                let Some(after) = after else { continue };
+                let t: State = (after, started || dt == 1);
+                let id = match ids.get(&t) {
+                    Some(&id) => id,
+                    None => {
+                        if states.len() >= MOST_STATES {
+                            return Err(format!("multipliers {m:?} need more than {MOST_STATES} states"));
+                        }
+                        ids.insert(t.clone(), states.len() as u32);
+                        states.push(t);
+                        states.len() as u32 - 1
+                    }
+                };
+                targets.push(id);
+            }
+            targets.sort();
+            targets.dedup();
+            row.push(targets);
+        }
+        next.push(row);
+        i += 1;
+    }
+    let accepting = states.iter().map(|(sums, started)| *started && sums.iter().all(|&(a, b)| a + b == 0)).collect();
+    Ok(Nfa { letters, starts: vec![0], accepting, next })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -213,6 +321,44 @@ mod tests {
                         for len in [4, 6] {
                             assert_eq!(accepts(&nfa, base, p, q, len), expected, "{text} base {base}: {p:?} -> {q:?}");
                         }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Whether `nfa` accepts (p, q) written in Zeckendorf digits, padded to `len`.
+    fn accepts_zeckendorf(nfa: &Nfa, p: &[u64], q: &[u64], len: usize) -> bool {
+        use crate::rules::automatic::Numeration;
+        let words: Vec<Vec<u32>> = p.iter().chain(q).map(|&x| Numeration::Zeckendorf.digits(x)).collect();
+        let mut now: Vec<u32> = nfa.starts.clone();
+        for place in (0..len).rev() {
+            let letter = words.iter().enumerate().map(|(t, w)| w.get(place).copied().unwrap_or(0) << t).sum::<u32>();
+            let mut after: Vec<u32> = now.iter().flat_map(|&s| nfa.next[s as usize][letter as usize].clone()).collect();
+            after.sort();
+            after.dedup();
+            now = after;
+        }
+        now.iter().any(|&s| nfa.accepting[s as usize])
+    }
+
+    #[test]
+    fn the_zeckendorf_relation_is_the_moves_on_canonical_words() {
+        for text in
+            ["piles:2:one,equal", "piles:2:1.2,3.0", "piles:2:moore2", "piles:3:moore2,one", "piles:1:2", "piles:2:1.3"]
+        {
+            let game = Piles::parse(text).unwrap();
+            let nfa = zeckendorf(&game).unwrap();
+            let side = if game.piles == 3 { 6u64 } else { 22 };
+            let all: Vec<Vec<u64>> = (0..side.pow(game.piles as u32))
+                .map(|i| (0..game.piles).map(|c| i / side.pow(c as u32) % side).collect())
+                .collect();
+            for p in &all {
+                let listed = game.moves(p);
+                for q in &all {
+                    let expected = listed.contains(q);
+                    for len in [7, 9] {
+                        assert_eq!(accepts_zeckendorf(&nfa, p, q, len), expected, "{text}: {p:?} -> {q:?}");
                     }
                 }
             }
