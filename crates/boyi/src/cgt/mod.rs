@@ -46,6 +46,26 @@ pub trait Partizan {
     fn normal(&self, p: &Self::Position) -> (Self::Position, bool) {
         (p.clone(), false)
     }
+
+    /// How many options Left (when `left`) or Right has in `p`: the
+    /// outcome search orders moves by it, so a game may count faster than
+    /// it lists.
+    fn count_options(&self, p: &Self::Position, left: bool) -> usize {
+        if left {
+            self.left_options(p).len()
+        } else {
+            self.right_options(p).len()
+        }
+    }
+
+    /// Whether the player to move (Left when `left`) wins `p`, where the
+    /// game can tell without a search (say, by counting moves one side is
+    /// sure to have against the most the other can make); `None` where it
+    /// cannot. Only the outcome search asks, and it trusts the answer.
+    fn decided(&self, p: &Self::Position, left: bool) -> Option<bool> {
+        let _ = (p, left);
+        None
+    }
 }
 
 /// Values positions of one game, each part once.

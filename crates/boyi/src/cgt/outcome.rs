@@ -50,6 +50,9 @@ impl<'a, G: Partizan> Outcomes<'a, G> {
 
     /// Whether the player to move (Left when `left`) wins `p`.
     pub fn wins(&mut self, p: &G::Position, left: bool) -> Result<bool, crate::Error> {
+        if let Some(w) = self.game.decided(p, left) {
+            return Ok(w);
+        }
         let parts = self.game.components(p);
         if parts.iter().all(|c| (self.size)(c) <= self.small) {
             let v = self.valuer.value(p)?;
@@ -70,13 +73,8 @@ impl<'a, G: Partizan> Outcomes<'a, G> {
         let mut options = if left { self.game.left_options(p) } else { self.game.right_options(p) };
         // The replies that leave the opponent fewest moves first: they are
         // the likeliest to win, and a win ends the search of this node.
-        let mut keyed: Vec<(usize, G::Position)> = options
-            .drain(..)
-            .map(|o| {
-                let replies = if left { self.game.right_options(&o) } else { self.game.left_options(&o) };
-                (replies.len(), o)
-            })
-            .collect();
+        let mut keyed: Vec<(usize, G::Position)> =
+            options.drain(..).map(|o| (self.game.count_options(&o, !left), o)).collect();
         keyed.sort_by_key(|(n, _)| *n);
         let mut win = false;
         for (_, o) in keyed {
