@@ -179,9 +179,19 @@ impl Listing for BashListing {
     }
 
     fn integers(&self, game: &Bash) -> Option<Integers> {
-        Some(Integers::of(*game, 1, |p| p[0], |&n| vec![vec![n]]))
+        let integers = Integers::of(*game, 1, |p| p[0], |&n| vec![vec![n]]);
+        // a subtraction game while its set is short enough to write out
+        Some(if game.most <= MOST_WRITTEN_OUT {
+            let takes: Vec<String> = (1..=game.most).map(|t| t.to_string()).collect();
+            integers.with_heap_code(format!("sub:{}", takes.join(",")))
+        } else {
+            integers
+        })
     }
 }
+
+/// The largest most-take whose subtraction set `boyi rule` writes out.
+const MOST_WRITTEN_OUT: u64 = 64;
 
 #[cfg(test)]
 mod tests {

@@ -196,6 +196,7 @@ impl Listing for DawsonsKaylesListing {
                 (0..n.saturating_sub(1)).map(|left| vec![vec![left], vec![n - 2 - left]]).collect()
             }),
             piles: None,
+            heap_code: Some("0.07".to_string()),
         })
     }
 }

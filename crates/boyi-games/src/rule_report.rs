@@ -1,7 +1,8 @@
 //! What `boyi rule` reports: the rule a heap code's Grundy values follow
 //! (proved by the periodicity theorem where it applies), the rule of a
 //! catalogue game of integer positions (checked to the table's extent, and
-//! proved as a k-pile game where its moves are takes, as Wythoff's are), or
+//! proved as a k-pile game where its moves are takes, as Wythoff's are, or
+//! as a heap code where they are one, as Dawson's Kayles' are), or
 //! of a k-pile game given as takes (`piles:2:one,equal`: proved over every
 //! position by automata where its P-set is automatic in base b or on
 //! Zeckendorf digits).
@@ -120,7 +121,7 @@ pub fn rule(
                 games_with_integers().join(", ")
             ))
         })?;
-        let (moves, piles) = (integers.moves, integers.piles);
+        let (moves, piles, heap_code) = (integers.moves, integers.piles, integers.heap_code);
         let mut tabler = rules::table::Tabler::new(integers.dims, |pos: &[u64]| -> Result<_, Error> {
             ctl.check()?;
             Ok(moves(pos))
@@ -139,6 +140,12 @@ pub fn rule(
             Some(game) if rule.values == Values::Outcome => proof::prove(&mut rule, &game).err().map(|why| why.text()),
             _ => None,
         };
+        // the same moves as a heap code: its period proved by the theorem
+        if let Some(code) = heap_code {
+            let heaps = to.unwrap_or(4000).max(table.side as u64);
+            let report = crate::heap_report::grundy(&code, heaps, 1, ctl)?;
+            proved_by_period(&mut rule, &report, heaps);
+        }
         let mut report = RuleReport::new(id.to_string(), rule, table);
         report.not_proved = not_proved;
         return Ok(report);
@@ -152,9 +159,20 @@ pub fn rule(
     let table = Table::one(report.values.iter().map(|&v| u64::from(v)).collect());
     let values = kind(Values::Nimber)?;
     let mut rule = rules::find(&table, values);
+    proved_by_period(&mut rule, &report, to);
+    Ok(RuleReport::new(
+        format!("{}{}", report.rule, report.name.map_or(String::new(), |n| format!(" ({n})"))),
+        rule,
+        table,
+    ))
+}
+
+/// Marks `rule` proved where it is the period the heap code's report
+/// proves by the periodicity theorem (`to`: the heaps it computed).
+fn proved_by_period(rule: &mut Rule, report: &crate::heap_report::GrundyReport, to: u64) {
     if let Some(rules::Form::Periodic(p)) = &rule.form {
         let same = report.period == Some(p.period) && report.preperiod == Some(p.preperiod);
-        if report.status == "proved" && same {
+        if report.status == "proved" && same && rule.values == Values::Nimber {
             rule.status = Status::Proved;
             rule.proof = Some(format!(
                 "the periodicity theorem for octal games: G(n + {}) = G(n) from n = {} over enough heaps ({} \
@@ -165,11 +183,6 @@ pub fn rule(
             ));
         }
     }
-    Ok(RuleReport::new(
-        format!("{}{}", report.rule, report.name.map_or(String::new(), |n| format!(" ({n})"))),
-        rule,
-        table,
-    ))
 }
 
 /// The rule of a game given as takes (`piles:K:...`), proved over every
@@ -210,4 +223,59 @@ pub fn games_with_integers() -> Vec<&'static str> {
         .filter(|g| g.integers(&Params::new()).ok().flatten().is_some())
         .map(|g| g.info().id)
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A game that says its moves are a heap code or takes must have the
+    /// code's values and the takes' moves: the proofs are of those.
+    #[test]
+    fn declared_forms_are_the_games_moves() {
+        let ctl = Control::default();
+        let mut declared = 0;
+        for entry in catalogue::games() {
+            for params in [vec![], vec!["most=5".to_string()]] {
+                let Ok(params) = Params::from_words(params.iter().map(String::as_str)) else { continue };
+                let Ok(Some(integers)) = entry.integers(&params) else { continue };
+                let moves = &integers.moves;
+                if let Some(code) = &integers.heap_code {
+                    declared += 1;
+                    let mut tabler = rules::table::Tabler::new(1, |p: &[u64]| -> Result<_, ()> { Ok(moves(p)) });
+                    let table = tabler.table(300).unwrap();
+                    let report = crate::heap_report::grundy(code, 299, 300, &ctl).unwrap();
+                    let by_code: Vec<u64> = report.values.iter().map(|&v| u64::from(v)).collect();
+                    assert_eq!(table.values, by_code, "{} as {code}", entry.info().id);
+                }
+                if let Some(piles) = &integers.piles {
+                    declared += 1;
+                    let side = 24u64;
+                    for i in 0..side.pow(piles.piles as u32) {
+                        let p: Vec<u64> = (0..piles.piles).map(|c| i / side.pow(c as u32) % side).collect();
+                        let mut by_game: Vec<Vec<u64>> =
+                            moves(&p).into_iter().map(|o| o.into_iter().flatten().collect()).collect();
+                        let mut by_takes = piles.moves(&p);
+                        by_game.sort();
+                        by_takes.sort();
+                        assert_eq!(by_game, by_takes, "{} at {p:?}", entry.info().id);
+                    }
+                }
+            }
+        }
+        assert!(declared >= 4, "{declared}");
+    }
+
+    #[test]
+    fn catalogue_heap_codes_are_proved_by_their_period() {
+        let ctl = Control::default();
+        for (game, period) in [("bash-game", 4), ("dawsons-kayles", 34)] {
+            let report = rule(game, &[], None, None, &ctl).unwrap();
+            assert_eq!(report.status, "proved", "{game}: {}", report.render());
+            assert!(report.proof.as_ref().unwrap().contains(&format!("G(n + {period}) = G(n)")), "{game}");
+        }
+        // outcomes of one heap are not what the theorem is about
+        let report = rule("bash-game", &[], None, Some("outcome"), &ctl).unwrap();
+        assert_eq!(report.status, "checked");
+    }
 }

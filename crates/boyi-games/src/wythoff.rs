@@ -319,21 +319,6 @@ mod tests {
     use boyi::Control;
 
     #[test]
-    fn the_takes_are_the_moves() {
-        let integers = WythoffListing.integers(&Wythoff).unwrap();
-        let piles = integers.piles.as_ref().unwrap();
-        for a in 0..30u64 {
-            for b in 0..30u64 {
-                let mut by_game: Vec<Vec<u64>> = (integers.moves)(&[a, b]).into_iter().map(|o| o[0].clone()).collect();
-                let mut by_takes = piles.moves(&[a, b]);
-                by_game.sort();
-                by_takes.sort();
-                assert_eq!(by_game, by_takes, "({a}, {b})");
-            }
-        }
-    }
-
-    #[test]
     fn cold_pairs_are_the_generic_solvers_losses_up_to_80() {
         let mut search = Negamax::new(&Wythoff, Control::default());
         for a in 0..=80u64 {

@@ -317,11 +317,20 @@ impl Integers {
                 moves.into_iter().map(|m| from(&game.play(&pos, m).pos)).collect()
             }),
             piles: None,
+            heap_code: None,
         }
     }
 
+    /// The same moves as a heap code `boyi grundy` reads (`0.07`,
+    /// `sub:1,2,3`), whose period the periodicity theorem proves
+    /// (`rule_report`'s test checks the code's values are the game's).
+    pub fn with_heap_code(mut self, code: String) -> Integers {
+        self.heap_code = Some(code);
+        self
+    }
+
     /// The same moves as kinds of take (`piles:K:...`), which `boyi rule`
-    /// can prove a rule for; the game's test checks they are its moves.
+    /// can prove a rule for (`rule_report`'s test checks they are its moves).
     pub fn with_piles(mut self, takes: &str) -> Integers {
         self.piles = Some(boyi::rules::piles::Piles::parse(takes).expect("a catalogue game's takes parse"));
         self
@@ -336,6 +345,8 @@ pub struct Integers {
     pub moves: IntegerMoves,
     /// The moves as rules rather than a callback, where they are takes from piles.
     pub piles: Option<boyi::rules::piles::Piles>,
+    /// The moves as a heap code, where one heap's moves are one.
+    pub heap_code: Option<String>,
 }
 
 /// A position's options, each the positions it leaves.
