@@ -126,7 +126,7 @@ static DOMINEERING: Entry<domineering::Domineering> = Entry {
     parse: domineering::Region::parse,
     reach: domineering::Region::within_reach,
     size: domineering::Region::empty_cells,
-    small: 16,
+    small: 14,
 };
 
 static TOADS_AND_FROGS: Entry<toads_frogs::ToadsFrogs> = Entry {
