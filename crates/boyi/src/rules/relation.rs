@@ -222,8 +222,8 @@ pub fn zeckendorf(game: &Piles) -> Result<Nfa, String> {
 /// 1); a digit difference e of weight F(r+1) makes it (a + b + e)·F(r+1) +
 /// a·F(r), so the state (a, b) goes to (a + b + e, a), and the word is an
 /// exact sum when a + b = 0 after the last digit. With φ the golden ratio,
-/// V = aφ + b becomes φ(V + e): once |V| > φ²·E (E the largest |e|) it
-/// grows by a factor φ at each digit and never comes back, while a state
+/// V = aφ + b becomes φ(V + e): once |V| > φ²·E (E the largest |e|) its
+/// excess over φ²·E grows by a factor φ at each digit, while a state
 /// with a + b = 0 reached from (0, 0) has |V| ≤ E/φ. So states past that
 /// bound are dropped, and the rest are finitely many (the other eigen-part,
 /// W = b − a/φ, stays within φ·E from 0).
