@@ -91,7 +91,7 @@ impl Region {
             let w = u32::from(self.w);
             (e & e.checked_shr(w).unwrap_or(0), w)
         } else {
-            (e & (e >> 1) & !(self.first_column() << (self.w - 1)), 1)
+            (e & (e >> 1) & !self.last_column(), 1)
         }
     }
 
@@ -164,11 +164,7 @@ impl Region {
     /// Cells beside any of `x`, inside the rectangle (bit-parallel).
     fn beside(&self, x: u128) -> u128 {
         let w = self.w as usize;
-        let mut first_column = 0u128;
-        for r in 0..self.h as usize {
-            first_column |= 1 << (r * w);
-        }
-        let last_column = first_column << (w - 1);
+        let (first_column, last_column) = (self.first_column(), self.last_column());
         // (a row of 128 cells has no row above or below: shifts by w fall off)
         let (above, below) = (x.checked_shl(w as u32).unwrap_or(0), x.checked_shr(w as u32).unwrap_or(0));
         (above | below | ((x & !last_column) << 1) | ((x & !first_column) >> 1)) & self.full()
@@ -226,11 +222,16 @@ impl Region {
         (0..self.h as usize).fold(0u128, |m, r| m | 1 << (r * self.w as usize))
     }
 
+    /// The last column's cells.
+    fn last_column(&self) -> u128 {
+        self.first_column() << (self.w - 1)
+    }
+
     /// Dominoes placed one after another among `cells`, each on a cell
     /// and the one below it (`vertical`) or to its right, greedily from the
     /// lowest cell: ⌊n/2⌋ for a run of n, the most disjoint ones a run holds.
     fn pairs(&self, mut cells: u128, vertical: bool) -> u32 {
-        let (step, no_right) = if vertical { (u32::from(self.w), 0) } else { (1, self.first_column() << (self.w - 1)) };
+        let (step, no_right) = if vertical { (u32::from(self.w), 0) } else { (1, self.last_column()) };
         let mut n = 0;
         while cells != 0 {
             let b = cells & cells.wrapping_neg();
@@ -254,8 +255,7 @@ impl Region {
     fn move_bounds(&self) -> (u32, u32, u32, u32) {
         let w = self.w as u32;
         let e = self.empty;
-        let first = self.first_column();
-        let last = first << (w - 1);
+        let (first, last) = (self.first_column(), self.last_column());
         let left_empty = (e & !last) << 1;
         let right_empty = (e & !first) >> 1;
         let up_empty = e.checked_shl(w).unwrap_or(0);

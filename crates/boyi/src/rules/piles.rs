@@ -100,6 +100,15 @@ impl Piles {
         Piles::new(piles, takes)
     }
 
+    /// Every position with each pile below `side`, the first pile fastest
+    /// (what tests compare move by move).
+    #[cfg(test)]
+    pub(crate) fn positions_below(&self, side: u64) -> Vec<Vec<u64>> {
+        (0..side.pow(self.piles as u32))
+            .map(|i| (0..self.piles).map(|c| i / side.pow(c as u32) % side).collect())
+            .collect()
+    }
+
     /// Every option of `pos`, each once, in increasing order.
     pub fn moves(&self, pos: &[u64]) -> Vec<Vec<u64>> {
         let mut out = Vec::new();
@@ -246,10 +255,7 @@ mod tests {
     fn is_move_is_what_moves_lists() {
         for text in ["piles:2:one,equal", "piles:2:1.2,0.3", "piles:3:moore2,2.0.1", "piles:3:1.1.1"] {
             let game = Piles::parse(text).unwrap();
-            let side = 7u64;
-            let all: Vec<Vec<u64>> = (0..side.pow(game.piles as u32))
-                .map(|i| (0..game.piles).map(|c| i / side.pow(c as u32) % side).collect())
-                .collect();
+            let all = game.positions_below(7);
             for p in &all {
                 let listed = game.moves(p);
                 for q in &all {

@@ -286,60 +286,59 @@ fn fibonacci_times(m: &[u64], letters: u32) -> Result<Nfa, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::automatic::Numeration;
 
-    /// Whether `nfa` accepts (p, q) written with `len` digits.
-    fn accepts(nfa: &Nfa, base: u32, p: &[u64], q: &[u64], len: u32) -> bool {
-        let k = p.len();
+    /// Whether `nfa` accepts the word of `letters`.
+    fn run(nfa: &Nfa, letters: impl Iterator<Item = u32>) -> bool {
         let mut now: Vec<u32> = nfa.starts.clone();
-        for place in (0..len).rev() {
-            let digit = |x: u64| (x / u64::from(base).pow(place) % u64::from(base)) as u32;
-            let letter = p.iter().chain(q).enumerate().map(|(t, &x)| digit(x) * base.pow(t as u32)).sum::<u32>();
+        for letter in letters {
             let mut after: Vec<u32> = now.iter().flat_map(|&s| nfa.next[s as usize][letter as usize].clone()).collect();
             after.sort();
             after.dedup();
             now = after;
         }
-        debug_assert!(k > 0);
         now.iter().any(|&s| nfa.accepting[s as usize])
     }
 
-    #[test]
-    fn the_relation_is_the_moves_at_every_padding() {
-        // brute force: q is a move from p exactly when Piles::moves lists it
-        for text in ["piles:2:one,equal", "piles:2:1.2,3.0", "piles:2:moore2", "piles:3:moore2,1.0.2", "piles:1:2"] {
-            let game = Piles::parse(text).unwrap();
-            for base in [2u32, 3] {
-                let nfa = moves(&game, base).unwrap();
-                let side = if game.piles == 3 { 6u64 } else { 14 };
-                let all: Vec<Vec<u64>> = (0..side.pow(game.piles as u32))
-                    .map(|i| (0..game.piles).map(|c| i / side.pow(c as u32) % side).collect())
-                    .collect();
-                for p in &all {
-                    let listed = game.moves(p);
-                    for q in &all {
-                        let expected = listed.contains(q);
-                        for len in [4, 6] {
-                            assert_eq!(accepts(&nfa, base, p, q, len), expected, "{text} base {base}: {p:?} -> {q:?}");
-                        }
-                    }
+    /// Whether `nfa` accepts (p, q) written with `len` digits in `numeration`.
+    fn accepts(nfa: &Nfa, numeration: Numeration, p: &[u64], q: &[u64], len: usize) -> bool {
+        let radix = match numeration {
+            Numeration::Base(b) => b,
+            Numeration::Zeckendorf => 2,
+        };
+        let words: Vec<Vec<u32>> = p.iter().chain(q).map(|&x| numeration.digits(x)).collect();
+        let letter = |place: usize| {
+            words.iter().enumerate().map(|(t, w)| w.get(place).copied().unwrap_or(0) * radix.pow(t as u32)).sum()
+        };
+        run(nfa, (0..len).rev().map(letter))
+    }
+
+    /// Brute force: for every pair of positions below `side`, at each
+    /// padding, the relation accepts exactly the moves `Piles::moves` lists.
+    fn assert_is_the_moves(text: &str, nfa: &Nfa, numeration: Numeration, side: u64, lens: [usize; 2]) {
+        let game = Piles::parse(text).unwrap();
+        let all = game.positions_below(side);
+        for p in &all {
+            let listed = game.moves(p);
+            for q in &all {
+                let expected = listed.contains(q);
+                for len in lens {
+                    let got = accepts(nfa, numeration, p, q, len);
+                    assert_eq!(got, expected, "{text} {}: {p:?} -> {q:?}", numeration.name());
                 }
             }
         }
     }
 
-    /// Whether `nfa` accepts (p, q) written in Zeckendorf digits, padded to `len`.
-    fn accepts_zeckendorf(nfa: &Nfa, p: &[u64], q: &[u64], len: usize) -> bool {
-        use crate::rules::automatic::Numeration;
-        let words: Vec<Vec<u32>> = p.iter().chain(q).map(|&x| Numeration::Zeckendorf.digits(x)).collect();
-        let mut now: Vec<u32> = nfa.starts.clone();
-        for place in (0..len).rev() {
-            let letter = words.iter().enumerate().map(|(t, w)| w.get(place).copied().unwrap_or(0) << t).sum::<u32>();
-            let mut after: Vec<u32> = now.iter().flat_map(|&s| nfa.next[s as usize][letter as usize].clone()).collect();
-            after.sort();
-            after.dedup();
-            now = after;
+    #[test]
+    fn the_relation_is_the_moves_at_every_padding() {
+        for text in ["piles:2:one,equal", "piles:2:1.2,3.0", "piles:2:moore2", "piles:3:moore2,1.0.2", "piles:1:2"] {
+            let game = Piles::parse(text).unwrap();
+            let side = if game.piles == 3 { 6 } else { 14 };
+            for base in [2u32, 3] {
+                assert_is_the_moves(text, &moves(&game, base).unwrap(), Numeration::Base(base), side, [4, 6]);
+            }
         }
-        now.iter().any(|&s| nfa.accepting[s as usize])
     }
 
     #[test]
@@ -348,20 +347,8 @@ mod tests {
             ["piles:2:one,equal", "piles:2:1.2,3.0", "piles:2:moore2", "piles:3:moore2,one", "piles:1:2", "piles:2:1.3"]
         {
             let game = Piles::parse(text).unwrap();
-            let nfa = zeckendorf(&game).unwrap();
-            let side = if game.piles == 3 { 6u64 } else { 22 };
-            let all: Vec<Vec<u64>> = (0..side.pow(game.piles as u32))
-                .map(|i| (0..game.piles).map(|c| i / side.pow(c as u32) % side).collect())
-                .collect();
-            for p in &all {
-                let listed = game.moves(p);
-                for q in &all {
-                    let expected = listed.contains(q);
-                    for len in [7, 9] {
-                        assert_eq!(accepts_zeckendorf(&nfa, p, q, len), expected, "{text}: {p:?} -> {q:?}");
-                    }
-                }
-            }
+            let side = if game.piles == 3 { 6 } else { 22 };
+            assert_is_the_moves(text, &zeckendorf(&game).unwrap(), Numeration::Zeckendorf, side, [7, 9]);
         }
     }
 }
