@@ -364,8 +364,9 @@ pub enum DbCommand {
         #[arg(long, value_name = "LEVEL", num_args = 0..=1, default_missing_value = "19",
               value_parser = number_in(1i32, 22, "a zstd level"))]
         compress: Option<i32>,
-        /// Seconds between checkpoints of a retrograde solve (in FILE.checkpoint,
-        /// resumed by the same command after an interruption).
+        /// Seconds between checkpoints of a retrograde solve (in FILE.checkpoint;
+        /// for a game in tiers, the tier being solved in DIR/TIER.checkpoint),
+        /// resumed by the same command after an interruption.
         #[arg(long, default_value_t = 60, value_name = "SECS")]
         checkpoint_every: u64,
         /// Solve as one rank of an MPI job, each rank a slice of the positions

@@ -718,8 +718,16 @@ fn db(command: DbCommand, threads: Option<usize>, ctl: &Control) -> Result<(), F
             // block by block: every game's `save` writes one layout.
             let saved = entry.save_database(&params, &plain, &Cx::new(ctl, &session));
             let checkpoint = plain.with_extension("checkpoint");
-            if matches!(saved, Err(Error::Engine(boyi::Error::Interrupted))) && checkpoint.exists() {
-                eprintln!("boyi: {} keeps the levels done; the same command resumes from it", checkpoint.display());
+            if matches!(saved, Err(Error::Engine(boyi::Error::Interrupted))) {
+                if entry.tiered() {
+                    eprintln!(
+                        "boyi: {} keeps the tiers finished and the levels done in the tier it was in; the same \
+                         command resumes from them",
+                        out.display()
+                    );
+                } else if checkpoint.exists() {
+                    eprintln!("boyi: {} keeps the levels done; the same command resumes from it", checkpoint.display());
+                }
             }
             let mut header = saved.map_err(in_context(id))?;
             if let Some(level) = compress {

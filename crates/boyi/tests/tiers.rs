@@ -379,3 +379,112 @@ impl boyi::control::Progress for Phases {
     fn advance(&self, _: u64) {}
     fn finish(&self) {}
 }
+
+/// Counts progress reports and raises the cancel flag at the `cancel_at`th;
+/// keeps the notes (a tier resumed, and where).
+struct Interrupter {
+    reports: std::sync::atomic::AtomicU64,
+    cancel_at: u64,
+    flag: std::sync::Arc<std::sync::atomic::AtomicBool>,
+    notes: std::sync::Mutex<Vec<String>>,
+}
+
+impl boyi::control::Progress for Interrupter {
+    fn start(&self, _: &str, _: u64) {}
+    fn advance(&self, _: u64) {
+        use std::sync::atomic::Ordering::Relaxed;
+        if self.reports.fetch_add(1, Relaxed) + 1 >= self.cancel_at {
+            self.flag.store(true, Relaxed);
+        }
+    }
+    fn finish(&self) {}
+    fn note(&self, text: &str) {
+        self.notes.lock().unwrap().push(text.to_string());
+    }
+}
+
+/// A build interrupted anywhere, inside a tier too (each tier's solve saved
+/// between blocks of its moves and at every level boundary), resumes to the files of a build that never
+/// stopped, and leaves no checkpoint behind: with predecessors from
+/// reverse edges (built again on resuming) and from un-moves.
+#[test]
+fn a_build_interrupted_inside_a_tier_resumes_to_the_same_files() {
+    use boyi::control::Checkpoint;
+    use std::sync::atomic::{AtomicBool, AtomicU64};
+    use std::sync::{Arc, Mutex};
+    let mut runner = proptest::test_runner::TestRunner::deterministic();
+    let mut g =
+        (0..50).map(|_| layers().new_tree(&mut runner).unwrap().current()).max_by_key(|g| g.edges.len()).unwrap();
+    // a chain of 40 in the first tier, entered from its positions: walks of
+    // many levels
+    let at = g.edges[0].len() as u32;
+    for i in 0..40 {
+        g.edges[0].push(if i == 39 { vec![] } else { vec![(0, at + i + 1)] });
+        g.terminal[0].push(Outcome::Lose(0));
+    }
+    for i in 0..at as usize {
+        g.edges[0][i].push((0, at));
+    }
+    let ident = Ident { game: "layers".into(), params: String::new(), key: "layers:walk".into() };
+    let dir = |name: &str| std::env::temp_dir().join(format!("boyi-tiers-walk-{}-{name}", std::process::id()));
+    let files = |d: &std::path::Path| -> Vec<(std::ffi::OsString, Vec<u8>)> {
+        let mut f: Vec<_> = std::fs::read_dir(d)
+            .unwrap()
+            .map(|e| e.unwrap())
+            .map(|e| (e.file_name(), std::fs::read(e.path()).unwrap()))
+            .collect();
+        f.sort();
+        f
+    };
+    let whole = dir("whole");
+    let _ = std::fs::remove_dir_all(&whole);
+    tiers::solve_to_dir(&g, &ident, &whole, None, &Control::default()).unwrap();
+    let want = files(&whole);
+    let _ = std::fs::remove_dir_all(&whole);
+    for by_unmoves in [false, true] {
+        let build = |d: &std::path::Path, ctl: &Control| match by_unmoves {
+            false => tiers::solve_to_dir(&g, &ident, d, None, ctl).map(|_| ()),
+            true => tiers::solve_to_dir(&Unmoved(&g), &ident, d, None, ctl).map(|_| ()),
+        };
+        let (mut deepest, mut mid_moves) = (0u32, 0);
+        for cancel_at in 1.. {
+            let d = dir(&format!("{by_unmoves}-{cancel_at}"));
+            let _ = std::fs::remove_dir_all(&d);
+            let checkpoint =
+                Checkpoint { path: d.join("unused"), tag: String::new(), every: std::time::Duration::ZERO };
+            let flag = Arc::new(AtomicBool::new(false));
+            let stop = Arc::new(Interrupter {
+                reports: AtomicU64::new(0),
+                cancel_at,
+                flag: flag.clone(),
+                notes: Mutex::new(vec![]),
+            });
+            let ctl = Control::default().with_cancel(flag).with_progress(stop).with_checkpoint(checkpoint.clone());
+            let finished = match build(&d, &ctl) {
+                Err(boyi::Error::Interrupted) => false,
+                Ok(()) => true,
+                Err(e) => panic!("{e}"),
+            };
+            let seen = Arc::new(Interrupter {
+                reports: AtomicU64::new(0),
+                cancel_at: u64::MAX,
+                flag: Arc::new(AtomicBool::new(false)),
+                notes: Mutex::new(vec![]),
+            });
+            build(&d, &Control::default().with_progress(seen.clone()).with_checkpoint(checkpoint)).unwrap();
+            assert_eq!(files(&d), want, "un-moves {by_unmoves}, interrupted after {cancel_at} reports");
+            for note in seen.notes.lock().unwrap().iter() {
+                if let Some((_, level)) = note.split_once("resuming from its checkpoint at level ") {
+                    deepest = deepest.max(level.parse().unwrap());
+                }
+                mid_moves += usize::from(note.ends_with("positions' moves read"));
+            }
+            let _ = std::fs::remove_dir_all(&d);
+            if finished {
+                break;
+            }
+        }
+        assert!(deepest > 20, "un-moves {by_unmoves}: builds should have resumed deep inside a tier: {deepest}");
+        assert!(mid_moves > 5, "un-moves {by_unmoves}: builds should have resumed inside the moves' pass: {mid_moves}");
+    }
+}

@@ -13,15 +13,16 @@
 //! a child in a lower tier carried across), and keeps each tier's values:
 //! in memory ([`solve`]) or as one database file a tier in a directory
 //! with a manifest ([`solve_to_dir`]), the lower tiers read through their
-//! memory maps; a directory's finished tiers are not solved again, so an
-//! interrupted build resumes at the tier it was in.
+//! memory maps; a directory's finished tiers are not solved again, and a
+//! tier's walk is saved beside its file at level boundaries, so an
+//! interrupted build resumes at the tier and level it was in.
 
 use std::collections::HashMap;
 use std::hash::Hash;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use crate::control::Control;
+use crate::control::{Checkpoint, Control};
 use crate::db::{self, Database, Disagreement, Ident};
 use crate::error::Error;
 use crate::game::Game;
@@ -29,6 +30,7 @@ use crate::peers::Peers;
 use crate::solve::Solved;
 use crate::value::{Outcome, Turn, Value};
 
+mod saved;
 mod tier;
 
 /// A game whose positions fall into tiers that moves leave and never
@@ -167,7 +169,9 @@ pub const MANIFEST: &str = "manifest.txt";
 /// through their memory maps, and a manifest naming the game, its key and
 /// every tier with its size and checksum. A tier whose file is already
 /// there (and whole: its checksum holds) is read, not solved: an
-/// interrupted build resumes at the tier it was in.
+/// interrupted build resumes at the tier it was in. With a checkpoint in
+/// `ctl` the tier being solved saves its walk at that pace in
+/// `<tier name>.checkpoint` and resumes at the level it was in.
 ///
 /// With `peers` (the parts of a distributed build, every part calling
 /// this at once with the same game and directory, a disk they all see)
@@ -235,6 +239,15 @@ fn build_dir<G: Tiered>(
                 Database::open(&path).ok().is_some_and(|d| d.header().key == tier_ident.key && d.len() == sizes[i]);
             if !done {
                 let label = format!("tier {name} ({} of {})", i + 1, order.len());
+                // a tier's walk is saved beside its file, at the caller's pace
+                let ctl = match ctl.checkpoint() {
+                    Some(cp) => &ctl.clone().with_checkpoint(Checkpoint {
+                        path: dir.join(format!("{name}.checkpoint")),
+                        tag: tier_ident.key.clone(),
+                        every: cp.every,
+                    }),
+                    None => ctl,
+                };
                 let solved = tier::solve(game, t, &tiers, &label, ctl)?;
                 // written aside and renamed: a file under the tier's name is whole
                 let aside = dir.join(format!("{name}.db.partial"));

@@ -9,15 +9,18 @@
 //! is a draw. Predecessors inside the tier come from the game's un-moves
 //! where it has them (a position waits on its distinct children's slots,
 //! each predecessor slot counted once), else from reverse edges built from
-//! the forward moves (an edge a move).
+//! the forward moves (an edge a move). With a checkpoint the walk is saved
+//! at level boundaries ([`super::saved`]) and a solve of the same tier
+//! resumes from it.
 
 use std::collections::HashMap;
 use std::hash::Hash;
-use std::sync::atomic::{AtomicU16, AtomicU32, AtomicU64, Ordering::Relaxed};
+use std::sync::atomic::{AtomicU32, AtomicU64, Ordering::Relaxed};
 use std::sync::Arc;
 
 use rayon::prelude::*;
 
+use super::saved::{Queued, Saver, Walk};
 use super::Tiered;
 use crate::control::Control;
 use crate::error::Error;
@@ -34,18 +37,12 @@ const DRAWS_OUT: u16 = 1 << 14;
 /// opponent, the least remoteness the position can lose in.
 const FLOOR: u16 = (1 << 14) - 1;
 
-/// Why a position waits in a level's bucket.
-#[derive(Clone, Copy)]
-enum Queued {
-    /// Settled when the cells were made (it ended, or every move leaves the
-    /// tier): walked at its level.
-    Ended,
-    /// A move out of the tier wins at this level, unless a move inside it
-    /// won sooner.
-    WinsOut,
-    /// Every move loses for it, and a move out of the tier loses no sooner
-    /// than this level.
-    LosesHeld,
+/// Positions a task of the passes over moves.
+const CHUNK: usize = 4096;
+/// Positions read between two chances to save: a sixteenth of the tier,
+/// at most about 4·10^6 (a few seconds).
+fn block(n: usize) -> usize {
+    (n / 16).clamp(1, 1 << 22)
 }
 
 /// A chunk of positions' starts: rank, start, `aux`.
@@ -94,176 +91,30 @@ where
         // cells, aux, the edges' offsets, and about four moves a position
         ctl.reserve("the tier's cells and reverse edges", size * (4 + 2 + 8 + 4 * 4))?;
     }
-    let value_out = |pos: &G::Pos| -> Result<Outcome, Error> {
-        let t = game.tier_of(pos);
-        let solved = below.get(&t).ok_or_else(|| {
-            Error::Unsupported(format!(
-                "a move of tier {} leads to tier {}, not among its children",
-                game.tier_name(tier),
-                game.tier_name(t)
-            ))
-        })?;
-        Ok(solved.value_at(game.rank_in(t, pos)))
+    let mut saver = Saver::new(ctl, &game.tier_name(tier));
+    let mut walk = match saver.resume(n, ctl)? {
+        Some(walk) => {
+            if walk.read < size {
+                ctl.note(&format!("{label}: resuming from its checkpoint, {} positions' moves read", walk.read));
+            } else {
+                ctl.note(&format!("{label}: resuming from its checkpoint at level {}", walk.level));
+            }
+            walk
+        }
+        None => Walk::new(n),
     };
-
-    ctl.start(&format!("{label}: moves"), size);
-    // with un-moves a position waits on its distinct children's slots (its
-    // un-moves name each predecessor slot once); with reverse edges on its
-    // moves (an edge a move)
-    let in_degree: Vec<AtomicU32> = (0..if unmoves { 0 } else { n }).map(|_| AtomicU32::new(0)).collect();
-    let cells: Vec<AtomicU32> = (0..n).map(|_| AtomicU32::new(0)).collect();
-    let aux: Vec<AtomicU16> = (0..n).map(|_| AtomicU16::new(0)).collect();
-    const CHUNK: usize = 4096;
-    // a chunk's starts are stored as soon as they are learned: only what
-    // waits in a level's bucket (and the slots to copy) outlives the chunk
-    let starts: Vec<Result<Started, Error>> = (0..n.div_ceil(CHUNK))
-        .into_par_iter()
-        .map(|c| {
-            ctl.check()?;
-            let mut out: Learned = Vec::with_capacity(CHUNK);
-            let (mut moves, mut inside) = (Vec::new(), Vec::new());
-            for r in c * CHUNK..((c + 1) * CHUNK).min(n) {
-                let pos = game.unrank_in(tier, r as u64);
-                if unmoves && game.rank_in(tier, &pos) != r as u64 {
-                    // a slot of a symmetric image that is not its class's
-                    // own: no un-move leads to it; its value is copied
-                    out.push((r as u32, Start::Copy, 0));
-                    continue;
-                }
-                inside.clear();
-                moves.clear();
-                game.moves(&pos, &mut moves);
-                if moves.is_empty() {
-                    let v = game.terminal(&pos);
-                    out.push((r as u32, if v == Outcome::Draw { Start::Draw } else { Start::At(v) }, 0));
-                    continue;
-                }
-                let (mut count, mut best_out, mut floor) = (0u32, None::<Outcome>, 0u32);
-                for &mv in &moves {
-                    let step = game.play(&pos, mv);
-                    if step.turn == Turn::Again {
-                        return Err(Error::Unsupported(
-                            "a bonus turn: the tier solver values games whose turns alternate".into(),
-                        ));
-                    }
-                    if game.tier_of(&step.pos) == tier {
-                        let child = game.rank_in(tier, &step.pos);
-                        if unmoves {
-                            inside.push(child);
-                        } else {
-                            count += 1;
-                            in_degree[child as usize].fetch_add(1, Relaxed);
-                        }
-                    } else {
-                        let v = Outcome::back((), Turn::Pass, value_out(&step.pos)?);
-                        if let Outcome::Lose(k) = v {
-                            floor = floor.max(k);
-                        }
-                        best_out = Some(best_out.map_or(v, |b| b.max(v)));
-                    }
-                }
-                if unmoves {
-                    inside.sort_unstable();
-                    inside.dedup();
-                    count = inside.len() as u32;
-                }
-                let floor = floor.min(FLOOR as u32) as u16;
-                let start = match (count, best_out) {
-                    (0, Some(v)) => {
-                        if v == Outcome::Draw {
-                            Start::Draw
-                        } else {
-                            Start::At(v)
-                        }
-                    }
-                    (_, Some(Outcome::Win(w))) => Start::Waits { count, wins_at: Some(w) },
-                    (_, Some(Outcome::Draw)) => Start::Waits { count, wins_at: None },
-                    _ => Start::Waits { count, wins_at: None },
-                };
-                let flags = match best_out {
-                    Some(Outcome::Win(_)) => WINS_OUT,
-                    Some(Outcome::Draw) => DRAWS_OUT,
-                    _ => 0,
-                };
-                out.push((r as u32, start, flags | floor));
-            }
-            ctl.advance(out.len() as u64);
-            let (mut queued, mut copies) = (Vec::new(), Vec::new());
-            for (r, start, a) in out {
-                aux[r as usize].store(a, Relaxed);
-                match start {
-                    Start::Copy => copies.push(r),
-                    Start::At(v) => {
-                        cells[r as usize].store(SETTLED | v.pack() as u32, Relaxed);
-                        queued.push((level_of(v), r, Queued::Ended));
-                    }
-                    Start::Draw => cells[r as usize].store(SETTLED | Outcome::Draw.pack() as u32, Relaxed),
-                    Start::Waits { count, wins_at } => {
-                        cells[r as usize].store(count, Relaxed);
-                        if let Some(w) = wins_at {
-                            queued.push((w, r, Queued::WinsOut));
-                        }
-                    }
-                }
-            }
-            Ok((queued, copies))
-        })
-        .collect();
-    let (mut queued, mut copies): (Vec<(u32, u32, Queued)>, Vec<u32>) = (Vec::new(), Vec::new());
-    for chunk in starts {
-        let (q, c) = chunk?;
-        queued.extend(q);
-        copies.extend(c);
-    }
-    ctl.finish();
-
-    // reverse edges (without un-moves): offsets by prefix sums of
-    // in-degrees, then filled
-    let mut offsets = Vec::with_capacity(if unmoves { 0 } else { n + 1 });
-    let mut total = 0u64;
-    if !unmoves {
-        offsets.push(0u64);
-        for d in &in_degree {
-            total += d.load(Relaxed) as u64;
-            offsets.push(total);
-        }
-        ctl.reserve("the tier's reverse edges", size * (4 + 2 + 8) + total * 4)?;
-    }
-    drop(in_degree);
-    let cursor: Vec<AtomicU64> =
-        offsets[..offsets.len().saturating_sub(1)].iter().map(|&o| AtomicU64::new(o)).collect();
-    let sources: Vec<AtomicU32> = (0..total).map(|_| AtomicU32::new(0)).collect();
-    (0..if unmoves { 0 } else { n.div_ceil(CHUNK) }).into_par_iter().try_for_each(|c| -> Result<(), Error> {
-        ctl.check()?;
-        let mut moves = Vec::new();
-        for r in c * CHUNK..((c + 1) * CHUNK).min(n) {
-            let pos = game.unrank_in(tier, r as u64);
-            moves.clear();
-            game.moves(&pos, &mut moves);
-            for &mv in &moves {
-                let to = game.play(&pos, mv).pos;
-                if game.tier_of(&to) == tier {
-                    let at = cursor[game.rank_in(tier, &to) as usize].fetch_add(1, Relaxed);
-                    sources[at as usize].store(r as u32, Relaxed);
-                }
-            }
-        }
-        Ok(())
-    })?;
-    drop(cursor);
+    read_moves(game, tier, below, label, &mut walk, &mut saver, ctl)?;
+    let (offsets, sources) = if unmoves { (Vec::new(), Vec::new()) } else { reverse_edges(game, tier, ctl)? };
 
     // the walk: buckets by level hold what settles there from outside the
     // walk (ends, wins out of the tier, losses held up by their floor)
-    let mut buckets: Vec<Vec<(u32, Queued)>> = Vec::new();
-    for (level, r, kind) in queued {
-        bucket(&mut buckets, level).push((r, kind));
-    }
     ctl.start(&format!("{label}: levels"), size);
-    let mut level = 0u32;
-    let mut frontier: Vec<u32> = Vec::new();
-    while (level as usize) < buckets.len() || !frontier.is_empty() {
+    while (walk.level as usize) < walk.buckets.len() || !walk.frontier.is_empty() {
         ctl.check()?;
-        for (r, kind) in std::mem::take(bucket(&mut buckets, level)) {
+        saver.maybe_save(&walk, ctl)?;
+        let level = walk.level;
+        let Walk { cells, aux, buckets, frontier, .. } = &mut walk;
+        for (r, kind) in std::mem::take(bucket(buckets, level)) {
             let cell = &cells[r as usize];
             let settled = match kind {
                 Queued::Ended => true,
@@ -281,6 +132,7 @@ where
                 frontier.push(r);
             }
         }
+        let (cells, aux) = (&*cells, &*aux);
         let held: std::sync::Mutex<Vec<(u32, u32)>> = std::sync::Mutex::new(Vec::new());
         let next: Vec<u32> = frontier
             .par_chunks(1024)
@@ -332,12 +184,14 @@ where
             })
             .collect();
         for (at, q) in held.into_inner().unwrap_or_else(|e| e.into_inner()) {
-            bucket(&mut buckets, at).push((q, Queued::LosesHeld));
+            bucket(buckets, at).push((q, Queued::LosesHeld));
         }
-        frontier = next;
-        level += 1;
+        *frontier = next;
+        walk.level += 1;
     }
     ctl.finish();
+    saver.finished();
+    let Walk { cells, copies, .. } = walk;
     for r in copies {
         let own = game.rank_in(tier, &game.unrank_in(tier, r as u64));
         cells[r as usize].store(cells[own as usize].load(Relaxed), Relaxed);
@@ -351,6 +205,206 @@ where
         }
     });
     Ok(Solved::from_values(values))
+}
+
+/// Reads the moves of the positions `walk` has not read yet, a block at a
+/// time (the walk saved between blocks): what ends or leaves the tier at
+/// once is settled and queued at its level, the rest counts the moves it
+/// waits on.
+fn read_moves<G: Tiered>(
+    game: &G,
+    tier: G::Tier,
+    below: &HashMap<G::Tier, Arc<Solved<Outcome>>>,
+    label: &str,
+    walk: &mut Walk,
+    saver: &mut Saver,
+    ctl: &Control,
+) -> Result<(), Error>
+where
+    G::Tier: Hash,
+{
+    let n = game.tier_size(tier) as usize;
+    if walk.read as usize >= n {
+        return Ok(());
+    }
+    let unmoves = game.has_unmoves();
+    let value_out = |pos: &G::Pos| -> Result<Outcome, Error> {
+        let t = game.tier_of(pos);
+        let solved = below.get(&t).ok_or_else(|| {
+            Error::Unsupported(format!(
+                "a move of tier {} leads to tier {}, not among its children",
+                game.tier_name(tier),
+                game.tier_name(t)
+            ))
+        })?;
+        Ok(solved.value_at(game.rank_in(t, pos)))
+    };
+    ctl.start(&format!("{label}: moves"), n as u64);
+    ctl.advance(walk.read);
+    // with un-moves a position waits on its distinct children's slots (its
+    // un-moves name each predecessor slot once); with reverse edges on its
+    // moves (an edge a move)
+    let (cells, aux) = (&walk.cells, &walk.aux);
+    // a chunk's starts are stored as soon as they are learned: only what
+    // waits in a level's bucket (and the slots to copy) outlives the chunk
+    while (walk.read as usize) < n {
+        let (first, end) = (walk.read as usize, (walk.read as usize + block(n)).min(n));
+        let starts: Vec<Result<Started, Error>> = (0..(end - first).div_ceil(CHUNK))
+            .into_par_iter()
+            .map(|c| {
+                ctl.check()?;
+                let mut out: Learned = Vec::with_capacity(CHUNK);
+                let (mut moves, mut inside) = (Vec::new(), Vec::new());
+                for r in first + c * CHUNK..(first + (c + 1) * CHUNK).min(end) {
+                    let pos = game.unrank_in(tier, r as u64);
+                    if unmoves && game.rank_in(tier, &pos) != r as u64 {
+                        // a slot of a symmetric image that is not its class's
+                        // own: no un-move leads to it; its value is copied
+                        out.push((r as u32, Start::Copy, 0));
+                        continue;
+                    }
+                    inside.clear();
+                    moves.clear();
+                    game.moves(&pos, &mut moves);
+                    if moves.is_empty() {
+                        let v = game.terminal(&pos);
+                        out.push((r as u32, if v == Outcome::Draw { Start::Draw } else { Start::At(v) }, 0));
+                        continue;
+                    }
+                    let (mut count, mut best_out, mut floor) = (0u32, None::<Outcome>, 0u32);
+                    for &mv in &moves {
+                        let step = game.play(&pos, mv);
+                        if step.turn == Turn::Again {
+                            return Err(Error::Unsupported(
+                                "a bonus turn: the tier solver values games whose turns alternate".into(),
+                            ));
+                        }
+                        if game.tier_of(&step.pos) == tier {
+                            if unmoves {
+                                inside.push(game.rank_in(tier, &step.pos));
+                            } else {
+                                count += 1;
+                            }
+                        } else {
+                            let v = Outcome::back((), Turn::Pass, value_out(&step.pos)?);
+                            if let Outcome::Lose(k) = v {
+                                floor = floor.max(k);
+                            }
+                            best_out = Some(best_out.map_or(v, |b| b.max(v)));
+                        }
+                    }
+                    if unmoves {
+                        inside.sort_unstable();
+                        inside.dedup();
+                        count = inside.len() as u32;
+                    }
+                    let floor = floor.min(FLOOR as u32) as u16;
+                    let start = match (count, best_out) {
+                        (0, Some(v)) => {
+                            if v == Outcome::Draw {
+                                Start::Draw
+                            } else {
+                                Start::At(v)
+                            }
+                        }
+                        (_, Some(Outcome::Win(w))) => Start::Waits { count, wins_at: Some(w) },
+                        (_, Some(Outcome::Draw)) => Start::Waits { count, wins_at: None },
+                        _ => Start::Waits { count, wins_at: None },
+                    };
+                    let flags = match best_out {
+                        Some(Outcome::Win(_)) => WINS_OUT,
+                        Some(Outcome::Draw) => DRAWS_OUT,
+                        _ => 0,
+                    };
+                    out.push((r as u32, start, flags | floor));
+                }
+                ctl.advance(out.len() as u64);
+                let (mut queued, mut copies) = (Vec::new(), Vec::new());
+                for (r, start, a) in out {
+                    aux[r as usize].store(a, Relaxed);
+                    match start {
+                        Start::Copy => copies.push(r),
+                        Start::At(v) => {
+                            cells[r as usize].store(SETTLED | v.pack() as u32, Relaxed);
+                            queued.push((level_of(v), r, Queued::Ended));
+                        }
+                        Start::Draw => cells[r as usize].store(SETTLED | Outcome::Draw.pack() as u32, Relaxed),
+                        Start::Waits { count, wins_at } => {
+                            cells[r as usize].store(count, Relaxed);
+                            if let Some(w) = wins_at {
+                                queued.push((w, r, Queued::WinsOut));
+                            }
+                        }
+                    }
+                }
+                Ok((queued, copies))
+            })
+            .collect();
+        for chunk in starts {
+            let (queued, copies) = chunk?;
+            for (level, r, kind) in queued {
+                bucket(&mut walk.buckets, level).push((r, kind));
+            }
+            walk.copies.extend(copies);
+        }
+        walk.read = end as u64;
+        saver.maybe_save(walk, ctl)?;
+    }
+    ctl.finish();
+    Ok(())
+}
+
+/// For each position of the tier, the positions with a move to it:
+/// offsets into the sources, by prefix sums of in-degrees counted from the
+/// forward moves, then the sources filled by a second pass.
+fn reverse_edges<G: Tiered>(game: &G, tier: G::Tier, ctl: &Control) -> Result<(Vec<u64>, Vec<AtomicU32>), Error> {
+    let size = game.tier_size(tier);
+    let n = size as usize;
+    let inside = |r: usize, moves: &mut Vec<G::Move>, each: &mut dyn FnMut(u64)| {
+        let pos = game.unrank_in(tier, r as u64);
+        moves.clear();
+        game.moves(&pos, moves);
+        for &mv in moves.iter() {
+            let to = game.play(&pos, mv).pos;
+            if game.tier_of(&to) == tier {
+                each(game.rank_in(tier, &to));
+            }
+        }
+    };
+    let in_degree: Vec<AtomicU32> = (0..n).map(|_| AtomicU32::new(0)).collect();
+    (0..n.div_ceil(CHUNK)).into_par_iter().try_for_each(|c| -> Result<(), Error> {
+        ctl.check()?;
+        let mut moves = Vec::new();
+        for r in c * CHUNK..((c + 1) * CHUNK).min(n) {
+            inside(r, &mut moves, &mut |to| {
+                in_degree[to as usize].fetch_add(1, Relaxed);
+            });
+        }
+        Ok(())
+    })?;
+    let mut offsets = Vec::with_capacity(n + 1);
+    let mut total = 0u64;
+    offsets.push(0u64);
+    for d in &in_degree {
+        total += d.load(Relaxed) as u64;
+        offsets.push(total);
+    }
+    drop(in_degree);
+    ctl.reserve("the tier's reverse edges", size * (4 + 2 + 8) + total * 4)?;
+    let cursor: Vec<AtomicU64> = offsets[..n].iter().map(|&o| AtomicU64::new(o)).collect();
+    let sources: Vec<AtomicU32> = (0..total).map(|_| AtomicU32::new(0)).collect();
+    (0..n.div_ceil(CHUNK)).into_par_iter().try_for_each(|c| -> Result<(), Error> {
+        ctl.check()?;
+        let mut moves = Vec::new();
+        for r in c * CHUNK..((c + 1) * CHUNK).min(n) {
+            inside(r, &mut moves, &mut |to| {
+                let at = cursor[to as usize].fetch_add(1, Relaxed);
+                sources[at as usize].store(r as u32, Relaxed);
+            });
+        }
+        Ok(())
+    })?;
+    Ok((offsets, sources))
 }
 
 /// The level a settled value is walked at: its remoteness.
