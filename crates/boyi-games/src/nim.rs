@@ -292,6 +292,7 @@ impl Listing for NimListing {
     fn integers(&self, game: &Nim) -> Option<Integers> {
         (!self.misere).then(|| {
             Integers::of(*game, 1, |p| vec![p[0] as u32], |heaps| heaps.iter().map(|&h| vec![u64::from(h)]).collect())
+                .with_piles("piles:1:one")
         })
     }
 }

@@ -137,8 +137,8 @@ pub fn rule(
         let mut rule = rule;
         // the same moves as takes: proved over every position where it can be
         let not_proved = match piles {
-            Some(game) if rule.values == Values::Outcome => proof::prove(&mut rule, &game).err().map(|why| why.text()),
-            _ => None,
+            Some(game) => proof::prove(&mut rule, &game).err().map(|why| why.text()),
+            None => None,
         };
         // the same moves as a heap code: its period proved by the theorem
         if let Some(code) = heap_code {
@@ -277,5 +277,23 @@ mod tests {
         // outcomes of one heap are not what the theorem is about
         let report = rule("bash-game", &[], None, Some("outcome"), &ctl).unwrap();
         assert_eq!(report.status, "checked");
+    }
+
+    #[test]
+    fn nimbers_of_piles_taken_one_at_a_time_are_proved() {
+        let ctl = Control::default();
+        let nim = rule("nim", &[], None, None, &ctl).unwrap();
+        assert_eq!(nim.status, "proved", "{}", nim.render());
+        assert!(nim.proof.as_ref().unwrap().contains("Sprague-Grundy"));
+        for game in ["piles:2:one", "piles:3:2.0.0,0.3.0,0.0.5", "piles:2:3.0,one"] {
+            let report = piles(game, None, Values::Nimber).unwrap();
+            assert_eq!(report.status, "proved", "{game}: {}", report.render());
+        }
+        // a move on two piles at once: no sum
+        let report = piles("piles:2:one,equal", None, Values::Nimber).unwrap();
+        assert_ne!(report.status, "proved");
+        // Lasker's nim splits heaps: not a game of takes, checked only
+        let lasker = rule("lasker-nim", &[], None, None, &ctl).unwrap();
+        assert_eq!(lasker.status, "checked");
     }
 }

@@ -34,7 +34,10 @@
 //! (Wythoff's pairs, by Silber's theorem), `proof.rs` proves the
 //! rule over every position: the P-set is the kernel of the move graph,
 //! checked by automata (`relation.rs`: the moves as an automaton on pairs;
-//! `as_automaton.rs`: a rule's P-set as one, whatever its family).
+//! `as_automaton.rs`: a rule's P-set as one, whatever its family). Where
+//! every move takes from one pile, `separable.rs` proves nimbers too: the
+//! Sprague-Grundy theorem gives them in closed form, and the rule found
+//! must be that form.
 
 pub mod as_automaton;
 pub mod automatic;
@@ -45,6 +48,7 @@ pub mod periodic;
 pub mod piles;
 pub mod proof;
 pub mod relation;
+pub mod separable;
 pub mod sums;
 pub mod table;
 

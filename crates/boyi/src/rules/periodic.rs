@@ -26,6 +26,30 @@ impl Periodic {
         base.saturating_add(self.saltus.saturating_mul(k))
     }
 
+    /// Whether `self` and `other` agree at every n ≥ 0. Past both
+    /// preperiods each rises by a fixed amount over the lcm L of the
+    /// periods; rising alike and agreeing on the first L values there (and
+    /// before) is agreeing everywhere, by induction on n. Periods whose lcm
+    /// passes 2^20 are not compared (false).
+    pub fn same(&self, other: &Periodic) -> bool {
+        let gcd = |mut a: u64, mut b: u64| {
+            while b != 0 {
+                (a, b) = (b, a % b);
+            }
+            a
+        };
+        let lcm = self.period / gcd(self.period, other.period) * other.period;
+        if lcm > 1 << 20 {
+            return false;
+        }
+        let rise = |p: &Periodic| p.saltus.checked_mul(lcm / p.period);
+        if rise(self).is_none() || rise(self) != rise(other) {
+            return false;
+        }
+        let start = self.preperiod.max(other.preperiod);
+        (0..start + lcm).all(|n| self.at(n) == other.at(n))
+    }
+
     /// The values of one period, from the preperiod.
     pub fn cycle(&self) -> &[u64] {
         &self.values[self.preperiod as usize..]

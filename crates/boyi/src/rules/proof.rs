@@ -29,7 +29,7 @@ use std::collections::{HashMap, VecDeque};
 use super::automatic::{Automaton, Numeration};
 use super::piles::Piles;
 use super::relation::{self, Nfa};
-use super::{as_automaton, Form, Rule, Status};
+use super::{as_automaton, Form, Rule, Status, Values};
 
 /// A P-set read off digits, most significant first, any leading zeros.
 #[derive(Clone, Debug)]
@@ -71,7 +71,18 @@ pub const MOST_SUBSETS: usize = 20_000;
 /// Proves `rule` for `game`: the status becomes proved with the proof's
 /// words, or stays as it was and the reason is returned.
 pub fn prove(rule: &mut Rule, game: &Piles) -> Result<(), NotProved> {
-    let words = kernel(rule, game)?;
+    // nimbers only by the theorem on sums; outcomes by the kernel, or by
+    // the theorem where the kernel proof cannot read the rule
+    let words = match rule.values {
+        Values::Nimber => super::separable::proof(rule, game)?,
+        Values::Outcome => match kernel(rule, game) {
+            Err(NotProved::Outside(why)) => super::separable::proof(rule, game).map_err(|e| match e {
+                NotProved::Outside(_) => NotProved::Outside(why),
+                wrong => wrong,
+            })?,
+            other => other?,
+        },
+    };
     rule.status = Status::Proved;
     rule.proof = Some(words);
     Ok(())
