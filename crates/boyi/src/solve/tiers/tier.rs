@@ -40,9 +40,10 @@ const FLOOR: u16 = (1 << 14) - 1;
 /// Positions a task of the passes over moves.
 const CHUNK: usize = 4096;
 /// Positions read between two chances to save: a sixteenth of the tier,
-/// at most about 4·10^6 (a few seconds).
+/// at most about 4·10^6 (a few seconds), and at least 2^16 (16 chunks, so
+/// that a block's end leaves few threads idle).
 fn block(n: usize) -> usize {
-    (n / 16).clamp(1, 1 << 22)
+    (n / 16).clamp(1 << 16, 1 << 22)
 }
 
 /// A chunk of positions' starts: rank, start, `aux`.
