@@ -508,7 +508,7 @@ fn run(command: Command, threads: Option<usize>, databases: Vec<Arc<Database>>, 
                 return Ok(());
             }
             let report = if game == "eval" {
-                boyi_games::partizan::report::eval(&text, format)
+                boyi_games::partizan::report::eval(&text, format, ctl)
             } else {
                 boyi_games::partizan::report::value(&game, &text, format, ctl)
             }

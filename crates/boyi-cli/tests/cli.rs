@@ -641,6 +641,22 @@ fn cgt_values_positions_and_expressions() {
     assert!(text(&out.stderr).contains("49 empty cells"), "{}", text(&out.stderr));
     let out = boyi(&["cgt", "domineering", "6x5", "--outcome"], "");
     assert!(text(&out.stdout).starts_with("class L (Left wins whoever starts)\n"), "{}", text(&out.stdout));
+    // the values' store and the outcome search's table count against --memory
+    for args in [
+        &["cgt", "domineering", "5x5", "--memory", "100K"][..],
+        &["cgt", "domineering", "7x7", "--outcome", "--memory", "2M"],
+    ] {
+        let out = boyi(args, "");
+        assert_eq!(out.status.code(), Some(3), "{args:?}");
+        let err = text(&out.stderr);
+        assert!(
+            err.starts_with("boyi: cgt: the ")
+                && err.ends_with("; use --memory to raise it\n")
+                && err.lines().count() == 1,
+            "{err}"
+        );
+        assert!(out.stdout.is_empty());
+    }
     let out = boyi(&["cgt", "hackenbush", "LRL+RR"], "");
     assert_eq!(text(&out.stdout).lines().next(), Some("-5/4"));
     let out = boyi(&["cgt", "domineering", "..#..|..#.."], "");

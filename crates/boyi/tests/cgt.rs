@@ -401,3 +401,72 @@ fn known_atomic_weights() {
         assert_eq!(s.atomic_weight(g), None, "{game} is not all-small");
     }
 }
+
+/// A watched store stops when its memory runs out or it is interrupted,
+/// wherever that falls (in a sum, a comparison, a thermograph, a reduced
+/// form, an atomic weight), without a panic or a hang; where it finishes,
+/// its answers are an unwatched store's.
+#[test]
+fn a_watched_store_stops_cleanly_or_answers_alike() {
+    use std::sync::atomic::AtomicBool;
+    let (mut stopped, mut finished) = (0, 0);
+    let answers = |s: &mut Store, text: &str| -> Vec<String> {
+        let Ok(Parsed::Value(sum)) = cgt::parse(s, text) else { return vec!["no value".into()] };
+        let th = s.thermograph(sum);
+        let reduced = s.reduced(sum);
+        let weight = s.atomic_weight(sum);
+        let class = s.class(sum);
+        vec![
+            s.write(sum, Format::Braces),
+            format!("{:?}", (th.temperature, th.mean)),
+            s.write(reduced, Format::Braces),
+            weight.map(|w| s.write(w, Format::Braces)).unwrap_or_default(),
+            class.letter().to_string(),
+        ]
+    };
+    let mut next = {
+        let mut x = 0x9e3779b97f4a7c15u64;
+        move |n: u64| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x % n
+        }
+    };
+    for case in 0..300u64 {
+        // sums of switches and infinitesimals: canonical forms that grow
+        let terms: Vec<String> = (0..2 + next(5))
+            .map(|_| match next(4) {
+                0 => "^".to_string(),
+                1 => format!("*{}", next(4)),
+                _ => {
+                    let c = next(9) as i64 - 4;
+                    let (b, a) = (c + 1 + next(3) as i64, c + 2 + next(6) as i64);
+                    format!("{{{a}|{{{b}|{c}}}}}")
+                }
+            })
+            .collect();
+        let text = terms.join(" + ");
+        // all-small parts too, for atomic weights
+        let text = if case % 2 == 0 { text } else { format!("{text} + {{0|{{0|*}}}} + {{0,*|0}}") };
+        let want = answers(&mut Store::new(), &text);
+        let interrupted = case % 3 == 0;
+        let ctl = if interrupted {
+            boyi::Control::default().with_cancel(std::sync::Arc::new(AtomicBool::new(true)))
+        } else {
+            boyi::Control::default().with_memory_limit(1024 * (1 + case % 48))
+        };
+        let mut watched = Store::watched(&ctl);
+        let got = answers(&mut watched, &text);
+        match watched.check() {
+            Ok(()) => {
+                finished += 1;
+                assert_eq!(got, want, "case {case}: {text}");
+            }
+            Err(boyi::Error::Interrupted) if interrupted => stopped += 1,
+            Err(boyi::Error::Memory { .. }) if !interrupted => stopped += 1,
+            Err(e) => panic!("case {case}: {text}: {e}"),
+        }
+    }
+    assert!(stopped > 30 && finished > 30, "{stopped} stopped, {finished} finished");
+}

@@ -111,7 +111,7 @@ where
 
     fn outcome(&self, position: &str, ctl: &Control) -> Result<(Class, u64), Error> {
         let position = (self.parse)(position)?;
-        let mut store = Store::new();
+        let mut store = Store::watched(ctl);
         let mut search = Outcomes::new(&self.game, &mut store, self.size, self.small).with_control(ctl);
         let class = search.class(&position)?;
         Ok((class, search.nodes))

@@ -127,11 +127,9 @@ fn value_report(store: &mut Store, of: String, g: Id, format: Format, valued: Op
 /// The value of `position` in the partizan game `name`.
 pub fn value(name: &str, position: &str, format: Format, ctl: &Control) -> Result<Report, Error> {
     let g = game(name)?;
-    let mut store = Store::new();
+    // watched: the thermograph, reduced form and atomic weight stop too
+    let mut store = Store::watched(ctl);
     let valued = g.parts(&mut store, position, true, ctl)?;
-    // the reduced form and the atomic weight that follow do not look at
-    // `ctl`: a solve already past its time is stopped here
-    ctl.check()?;
     let mut report =
         value_report(&mut store, format!("{} {position}", g.id()), valued.value, format, Some(valued.valued));
     if valued.parts.len() > 1 {
@@ -147,6 +145,7 @@ pub fn value(name: &str, position: &str, format: Format, ctl: &Control) -> Resul
         report.parts = parts.into_iter().map(|(_, p)| p).collect();
     }
     report.moves = move_reports(&mut store, &valued.moves, format);
+    store.check()?;
     Ok(Report::Value(Box::new(report)))
 }
 
@@ -181,11 +180,14 @@ fn move_reports(store: &mut Store, moves: &[Moved], format: Format) -> Vec<MoveR
 }
 
 /// A value or a comparison written in CGSuite's notation.
-pub fn eval(text: &str, format: Format) -> Result<Report, Error> {
-    let mut store = Store::new();
-    match cgt::parse(&mut store, text).map_err(|e| Error::input(format!("`{text}`: {e}")))? {
-        Parsed::Value(id) => Ok(Report::Value(Box::new(value_report(&mut store, text.to_string(), id, format, None)))),
-        Parsed::Comparison { left, right, holds, relation, .. } => Ok(Report::Comparison(ComparisonReport {
+pub fn eval(text: &str, format: Format, ctl: &Control) -> Result<Report, Error> {
+    let mut store = Store::watched(ctl);
+    let parsed = cgt::parse(&mut store, text);
+    // a sum stopped part-way parses to a meaningless value: say why instead
+    store.check()?;
+    let report = match parsed.map_err(|e| Error::input(format!("`{text}`: {e}")))? {
+        Parsed::Value(id) => Report::Value(Box::new(value_report(&mut store, text.to_string(), id, format, None))),
+        Parsed::Comparison { left, right, holds, relation, .. } => Report::Comparison(ComparisonReport {
             of: text.to_string(),
             holds,
             relation: match relation {
@@ -196,8 +198,10 @@ pub fn eval(text: &str, format: Format) -> Result<Report, Error> {
             },
             left: store.write(left, format),
             right: store.write(right, format),
-        })),
-    }
+        }),
+    };
+    store.check()?;
+    Ok(report)
 }
 
 impl Report {

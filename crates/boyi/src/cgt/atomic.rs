@@ -51,20 +51,25 @@ impl Store {
                     Relation::Greater if !rights.is_empty() => {
                         // the largest integer n with no n ≥ aw(g^R) + 2
                         let mut n = rights.iter().map(|&r| self.left_stop(r).floor()).min().unwrap_or(0);
-                        while rights.iter().any(|&r| {
-                            let x = self.integer(n);
-                            self.leq(r, x)
-                        }) {
+                        // (a stopped store's comparisons need not settle)
+                        while !self.halted()
+                            && rights.iter().any(|&r| {
+                                let x = self.integer(n);
+                                self.leq(r, x)
+                            })
+                        {
                             n -= 1;
                         }
                         self.integer(n)
                     }
                     Relation::Less if !lefts.is_empty() => {
                         let mut n = lefts.iter().map(|&l| self.right_stop(l).ceil()).max().unwrap_or(0);
-                        while lefts.iter().any(|&l| {
-                            let x = self.integer(n);
-                            self.leq(x, l)
-                        }) {
+                        while !self.halted()
+                            && lefts.iter().any(|&l| {
+                                let x = self.integer(n);
+                                self.leq(x, l)
+                            })
+                        {
                             n += 1;
                         }
                         self.integer(n)

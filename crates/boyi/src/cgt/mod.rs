@@ -131,6 +131,7 @@ impl<'a, G: Partizan> Valuer<'a, G> {
             ctl.check()?;
             ctl.advance(1);
         }
+        self.store.check()?;
         let mut left = Vec::new();
         for o in self.game.left_options(p) {
             left.push(self.value(&o)?);

@@ -68,7 +68,17 @@ impl<'a, G: Partizan> Outcomes<'a, G> {
         if let Some(ctl) = self.ctl {
             ctl.check()?;
             ctl.advance(1);
+            if self.nodes.is_multiple_of(4096) {
+                // the table of outcomes (a position, its key, the answer,
+                // and a hash table's slack) and the values' store
+                let entry = 2 * (std::mem::size_of::<(G::Position, bool)>() + 8);
+                ctl.reserve(
+                    "the outcome search's table and values",
+                    self.known.len() as u64 * entry as u64 + self.valuer.store.bytes(),
+                )?;
+            }
         }
+        self.valuer.store.check()?;
         self.nodes += 1;
         let mut options = if left { self.game.left_options(p) } else { self.game.right_options(p) };
         // The replies that leave the opponent fewest moves first: they are

@@ -38,6 +38,11 @@ impl Store {
             let mut left: Vec<Id> = self.left(g).into_iter().map(|x| self.reduced(x)).collect();
             let mut right: Vec<Id> = self.right(g).into_iter().map(|x| self.reduced(x)).collect();
             loop {
+                if self.halted() {
+                    // a stopped store's comparisons need not settle (its
+                    // answers are thrown away)
+                    break;
+                }
                 sort_dedup(&mut left);
                 sort_dedup(&mut right);
                 // of two options equal up to Inf (distinct reduced forms

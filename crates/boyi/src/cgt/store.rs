@@ -81,9 +81,25 @@ struct Candidate {
     right: Vec<Id>,
 }
 
+/// What stops a watched store: its caller's control, looked at every
+/// [`Watch::EVERY`] operations, and why it stopped once it has.
+struct Watch {
+    ctl: crate::Control,
+    ticks: u32,
+    stopped: Option<crate::Error>,
+}
+
+impl Watch {
+    const EVERY: u32 = 1 << 10;
+}
+
 #[derive(Default)]
 pub struct Store {
+    /// A store that stops when told to: see [`Store::watched`].
+    watch: Option<Watch>,
     nodes: Vec<Node>,
+    /// Options held by all the forms, for the store's size.
+    option_ids: usize,
     /// Each value's (left stop, right stop), kept to cut comparisons short.
     stops: Vec<(Dyadic, Dyadic)>,
     index: HashMap<Node, Id>,
@@ -106,6 +122,59 @@ impl Store {
         store
     }
 
+    /// A store whose operations look at `ctl` now and then: once it is
+    /// interrupted, or the store outgrows its memory limit, every operation
+    /// returns at once with a meaningless value, and [`Store::check`] says
+    /// why. Its values are then worthless: a stopped store is thrown away.
+    /// (Stopping this way keeps every operation's signature plain, where
+    /// carrying a `Result` through each recursion would not.)
+    pub fn watched(ctl: &crate::Control) -> Store {
+        Store { watch: Some(Watch { ctl: ctl.clone(), ticks: 0, stopped: None }), ..Store::new() }
+    }
+
+    /// Why a watched store stopped, if it did.
+    pub fn check(&self) -> Result<(), crate::Error> {
+        match self.watch.as_ref().and_then(|w| w.stopped.as_ref()) {
+            None => Ok(()),
+            Some(crate::Error::Memory { what, needed, limit }) => {
+                Err(crate::Error::Memory { what: what.clone(), needed: *needed, limit: *limit })
+            }
+            Some(_) => Err(crate::Error::Interrupted),
+        }
+    }
+
+    /// Whether a watched store has stopped (looking at its control every
+    /// so many calls); operations return at once once it has.
+    pub(super) fn halted(&mut self) -> bool {
+        let due = match self.watch.as_mut() {
+            None => return false,
+            Some(w) if w.stopped.is_some() => return true,
+            Some(w) => {
+                w.ticks = w.ticks.wrapping_add(1);
+                w.ticks.is_multiple_of(Watch::EVERY)
+            }
+        };
+        if !due {
+            return false;
+        }
+        let bytes = self.bytes();
+        let Some(w) = self.watch.as_mut() else { return false };
+        w.stopped = w.ctl.check().and_then(|()| w.ctl.reserve("the store of values", bytes)).err();
+        w.stopped.is_some()
+    }
+
+    /// About the bytes the store holds: each value with its options, its
+    /// index entry and stops, and the tables of answers kept (hash tables
+    /// at about twice their entries).
+    pub fn bytes(&self) -> u64 {
+        let values = self.nodes.len() * (std::mem::size_of::<Node>() * 3 + std::mem::size_of::<(Dyadic, Dyadic)>())
+            + self.option_ids * std::mem::size_of::<Id>();
+        let answers = (self.leq.len() + self.sums.len() + self.negatives.len()) * 24
+            + (self.reduced.len() + self.weights.len() + self.all_small.len() + self.birthdays.len()) * 24
+            + self.thermographs.len() * 256;
+        (values + answers) as u64
+    }
+
     /// How many distinct values the store holds.
     pub fn len(&self) -> usize {
         self.nodes.len()
@@ -119,6 +188,11 @@ impl Store {
         if let Some(&id) = self.index.get(&node) {
             return id;
         }
+        // once stopped, comparisons answer anything, and a form they made
+        // may lack options on a side: no more forms are kept
+        if matches!(node, Node::Form { .. }) && self.watch.as_ref().is_some_and(|w| w.stopped.is_some()) {
+            return Id(0);
+        }
         let id = Id(u32::try_from(self.nodes.len()).expect("more than 2^32 values"));
         let stops = match &node {
             Node::Number(x) => (*x, *x),
@@ -131,6 +205,9 @@ impl Store {
                     .expect("a form that is no number has Right options"),
             ),
         };
+        if let Node::Form { left, right } = &node {
+            self.option_ids += left.len() + right.len();
+        }
         self.stops.push(stops);
         self.nodes.push(node.clone());
         self.index.insert(node, id);
@@ -220,6 +297,9 @@ impl Store {
 
     /// The value of `{left | right}`, its options values already.
     pub fn game(&mut self, left: Vec<Id>, right: Vec<Id>) -> Id {
+        if self.halted() {
+            return Id(0);
+        }
         let mut c = Candidate { left, right };
         sort_dedup(&mut c.left);
         sort_dedup(&mut c.right);
@@ -227,7 +307,8 @@ impl Store {
             return self.number(x);
         }
         self.remove_dominated(&mut c);
-        while self.bypass_reversible(&mut c) {
+        // a stopped store's comparisons may find options reversible forever
+        while !self.halted() && self.bypass_reversible(&mut c) {
             sort_dedup(&mut c.left);
             sort_dedup(&mut c.right);
             self.remove_dominated(&mut c);
@@ -322,6 +403,9 @@ impl Store {
         if let Some(&known) = self.leq.get(&(a, b)) {
             return known;
         }
+        if self.halted() {
+            return false;
+        }
         let ((als, ars), (bls, brs)) = (self.stops[a.index()], self.stops[b.index()]);
         // a ≤ b needs both stops of a no higher than b's
         if als > bls || ars > brs {
@@ -398,6 +482,9 @@ impl Store {
         }
         if let Some(&s) = self.sums.get(&(a, b)) {
             return s;
+        }
+        if self.halted() {
+            return Id(0);
         }
         let sum = match (self.as_number(a), self.as_number(b)) {
             // Number translation: G + x = {G^L + x | G^R + x}, canonical
