@@ -259,3 +259,8 @@ def test_a_game_given_as_takes_is_proved():
     assert other.status == "checked" and other.proof is None
     with pytest.raises(ValueError):
         boyi.find_rule("piles:2:sideways")
+    # nimbers where every take is from one pile: the Sprague-Grundy theorem
+    sums = boyi.find_rule("piles:2:2.0,0.3", values="nimber")
+    assert sums.family == "xor" and sums.status == "proved" and "Sprague-Grundy" in sums.proof
+    assert sums.predict((10**18 + 1, 10**18)) == (10**18 // 2) ^ (10**18 // 3)
+    assert boyi.find_rule("piles:2:one,equal", values="nimber").status != "proved"
