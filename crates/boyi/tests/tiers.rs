@@ -425,6 +425,8 @@ fn a_build_interrupted_inside_a_tier_resumes_to_the_same_files() {
     for i in 0..at as usize {
         g.edges[0][i].push((0, at));
     }
+    // a move twice: cells count it twice by reverse edges, once by un-moves
+    g.edges[0][0].push((0, at));
     // and drawn ends enough to read the first tier's moves in several
     // blocks (never walked: a settled draw waits on nothing)
     for _ in 0..1 << 17 {
@@ -492,5 +494,44 @@ fn a_build_interrupted_inside_a_tier_resumes_to_the_same_files() {
         }
         assert!(deepest > 20, "un-moves {by_unmoves}: builds should have resumed deep inside a tier: {deepest}");
         assert!(mid_moves > 5, "un-moves {by_unmoves}: builds should have resumed inside the moves' pass: {mid_moves}");
+    }
+    // a checkpoint of the other way of finding predecessors, or one cut
+    // short or damaged, is not resumed from: the tier starts over
+    for (cancel_at, spoil) in [(20, 0), (40, 1), (60, 2)] {
+        let d = dir(&format!("spoilt-{cancel_at}"));
+        let _ = std::fs::remove_dir_all(&d);
+        let checkpoint = Checkpoint { path: d.join("unused"), tag: String::new(), every: std::time::Duration::ZERO };
+        let flag = Arc::new(AtomicBool::new(false));
+        let stop = Arc::new(Interrupter {
+            reports: AtomicU64::new(0),
+            cancel_at,
+            flag: flag.clone(),
+            notes: Mutex::new(vec![]),
+        });
+        let ctl = Control::default().with_cancel(flag).with_progress(stop).with_checkpoint(checkpoint.clone());
+        assert!(matches!(tiers::solve_to_dir(&g, &ident, &d, None, &ctl), Err(boyi::Error::Interrupted)));
+        let saved: Vec<std::path::PathBuf> = std::fs::read_dir(&d)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.extension().is_some_and(|x| x == "checkpoint"))
+            .collect();
+        assert_eq!(saved.len(), 1, "interrupted after {cancel_at} reports: {saved:?}");
+        let bytes = std::fs::read(&saved[0]).unwrap();
+        match spoil {
+            1 => std::fs::write(&saved[0], &bytes[..bytes.len() / 2]).unwrap(),
+            2 => {
+                // the level: past any remoteness
+                let mut bad = bytes.clone();
+                let at = 8 + 4 + 4 + (bytes[12] as usize) + 8 + 8;
+                bad[at..at + 4].copy_from_slice(&u32::MAX.to_le_bytes());
+                std::fs::write(&saved[0], bad).unwrap();
+            }
+            _ => {}
+        }
+        let ctl = Control::default().with_checkpoint(checkpoint);
+        // resumed by un-moves where the save counted edges
+        tiers::solve_to_dir(&Unmoved(&g), &ident, &d, None, &ctl).unwrap();
+        assert_eq!(files(&d), want, "spoilt {spoil}, interrupted after {cancel_at} reports");
+        let _ = std::fs::remove_dir_all(&d);
     }
 }

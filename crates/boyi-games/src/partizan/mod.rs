@@ -114,7 +114,11 @@ where
         let mut store = Store::watched(ctl);
         let mut search = Outcomes::new(&self.game, &mut store, self.size, self.small).with_control(ctl);
         let class = search.class(&position)?;
-        Ok((class, search.nodes))
+        let nodes = search.nodes;
+        drop(search);
+        // a store stopped in the last comparison answered nothing
+        store.check()?;
+        Ok((class, nodes))
     }
 }
 

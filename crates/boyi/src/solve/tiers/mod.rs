@@ -146,7 +146,7 @@ pub fn solve_tier<G: Tiered>(
     below: &HashMap<G::Tier, Arc<Solved<Outcome>>>,
     ctl: &Control,
 ) -> Result<Solved<Outcome>, Error> {
-    tier::solve(game, tier, below, &format!("tier {}", game.tier_name(tier)), ctl)
+    tier::solve(game, tier, below, &format!("tier {}", game.tier_name(tier)), None, ctl)
 }
 
 /// Solves every tier, holding every tier's values in memory.
@@ -155,7 +155,7 @@ pub fn solve<G: Tiered>(game: &G, ctl: &Control) -> Result<Solution<G::Tier>, Er
     let order = order(game)?;
     for (i, &t) in order.iter().enumerate() {
         let label = format!("tier {} ({} of {})", game.tier_name(t), i + 1, order.len());
-        let solved = tier::solve(game, t, &tiers, &label, ctl)?;
+        let solved = tier::solve(game, t, &tiers, &label, None, ctl)?;
         tiers.insert(t, Arc::new(solved));
     }
     Ok(Solution { tiers })
@@ -170,8 +170,8 @@ pub const MANIFEST: &str = "manifest.txt";
 /// every tier with its size and checksum. A tier whose file is already
 /// there (and whole: its checksum holds) is read, not solved: an
 /// interrupted build resumes at the tier it was in. With a checkpoint in
-/// `ctl` the tier being solved saves its walk at that pace in
-/// `<tier name>.checkpoint` and resumes at the level it was in.
+/// `ctl` the tier being solved is saved at its pace in
+/// `<tier name>.checkpoint` and resumes where it was.
 ///
 /// With `peers` (the parts of a distributed build, every part calling
 /// this at once with the same game and directory, a disk they all see)
@@ -239,16 +239,14 @@ fn build_dir<G: Tiered>(
                 Database::open(&path).ok().is_some_and(|d| d.header().key == tier_ident.key && d.len() == sizes[i]);
             if !done {
                 let label = format!("tier {name} ({} of {})", i + 1, order.len());
-                // a tier's walk is saved beside its file, at the caller's pace
-                let ctl = match ctl.checkpoint() {
-                    Some(cp) => &ctl.clone().with_checkpoint(Checkpoint {
-                        path: dir.join(format!("{name}.checkpoint")),
-                        tag: tier_ident.key.clone(),
-                        every: cp.every,
-                    }),
-                    None => ctl,
-                };
-                let solved = tier::solve(game, t, &tiers, &label, ctl)?;
+                // a tier's solve is saved beside its file, at the caller's
+                // pace, under the caller's tag (its version) and the tier's key
+                let checkpoint = ctl.checkpoint().map(|cp| Checkpoint {
+                    path: dir.join(format!("{name}.checkpoint")),
+                    tag: format!("{} {}", cp.tag, tier_ident.key),
+                    every: cp.every,
+                });
+                let solved = tier::solve(game, t, &tiers, &label, checkpoint.as_ref(), ctl)?;
                 // written aside and renamed: a file under the tier's name is whole
                 let aside = dir.join(format!("{name}.db.partial"));
                 db::write(&aside, &tier_ident, &solved, ctl)?;

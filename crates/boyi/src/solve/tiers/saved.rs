@@ -86,24 +86,31 @@ impl Walk {
     }
 }
 
-/// Saves a tier's solve at the caller's pace, in the caller's checkpoint
-/// file under the caller's tag and the tier's name.
+/// Saves a tier's solve at its checkpoint's pace, in its file, under its
+/// tag with the tier's name and how predecessors are found (cells count
+/// distinct children with un-moves, every move without).
 pub(super) struct Saver<'a> {
     to: Option<(&'a Checkpoint, String)>,
     last: Instant,
 }
 
 impl<'a> Saver<'a> {
-    pub fn new(ctl: &'a Control, tier: &str) -> Self {
-        // the tier's name in the tag: one file may serve several tiers in turn
-        Saver { to: ctl.checkpoint().map(|cp| (cp, format!("{}/{tier}", cp.tag))), last: Instant::now() }
+    pub fn new(checkpoint: Option<&'a Checkpoint>, tier: &str, unmoves: bool) -> Self {
+        let tag = |cp: &Checkpoint| format!("{}/{tier}/{}", cp.tag, if unmoves { "un-moves" } else { "edges" });
+        Saver { to: checkpoint.map(|cp| (cp, tag(cp))), last: Instant::now() }
     }
 
-    /// The solve saved for this tier, if there is one.
+    /// The solve saved for this tier, if there is one. A file that cannot
+    /// be read as one (cut short, damaged) is said and left: the tier starts
+    /// over, and its next save replaces the file.
     pub fn resume(&self, size: usize, ctl: &Control) -> Result<Option<Walk>, Error> {
-        match &self.to {
-            Some((cp, tag)) => read(&cp.path, tag, size, ctl),
-            None => Ok(None),
+        let Some((cp, tag)) = self.to.as_ref() else { return Ok(None) };
+        match read(&cp.path, tag, size, ctl) {
+            Err(Error::Data(why)) => {
+                ctl.note(&format!("{why}; the tier starts over"));
+                Ok(None)
+            }
+            other => other,
         }
     }
 
@@ -208,6 +215,10 @@ fn read(path: &Path, tag: &str, size: usize, ctl: &Control) -> Result<Option<Wal
     let read = word(8, &mut input)?;
     let level = word(4, &mut input)? as u32;
     let corrupt = || Error::Data(format!("checkpoint {}: not a whole tier's walk", path.display()));
+    // a level is a remoteness, packed in 14 bits
+    if read > size as u64 || level > crate::value::Outcome::MAX_PACKED_REMOTENESS {
+        return Err(corrupt());
+    }
     let mut cells = Vec::with_capacity(size);
     let mut aux = Vec::with_capacity(size);
     const PART: usize = 1 << 18;
@@ -234,6 +245,9 @@ fn read(path: &Path, tag: &str, size: usize, ctl: &Control) -> Result<Option<Wal
     let frontier = ranks(&mut input)?;
     let copies = ranks(&mut input)?;
     let ahead = word(4, &mut input)? as usize;
+    if level as usize + ahead > crate::value::Outcome::MAX_PACKED_REMOTENESS as usize + 2 {
+        return Err(corrupt());
+    }
     let mut buckets = vec![Vec::new(); level as usize];
     for _ in 0..ahead {
         let n = word(8, &mut input)? as usize;
@@ -248,8 +262,7 @@ fn read(path: &Path, tag: &str, size: usize, ctl: &Control) -> Result<Option<Wal
             .ok_or_else(corrupt)?;
         buckets.push(bucket);
     }
-    if read > size as u64
-        || [&frontier, &copies].iter().any(|l| l.iter().any(|&r| r as usize >= size))
+    if [&frontier, &copies].iter().any(|l| l.iter().any(|&r| r as usize >= size))
         || buckets.iter().flatten().any(|&(r, _)| r as usize >= size)
     {
         return Err(corrupt());

@@ -9,9 +9,9 @@
 //! is a draw. Predecessors inside the tier come from the game's un-moves
 //! where it has them (a position waits on its distinct children's slots,
 //! each predecessor slot counted once), else from reverse edges built from
-//! the forward moves (an edge a move). With a checkpoint the walk is saved
-//! at level boundaries ([`super::saved`]) and a solve of the same tier
-//! resumes from it.
+//! the forward moves (an edge a move). With a checkpoint the solve is saved
+//! between blocks of moves read and at level boundaries ([`super::saved`])
+//! and a solve of the same tier resumes from it.
 
 use std::collections::HashMap;
 use std::hash::Hash;
@@ -22,7 +22,7 @@ use rayon::prelude::*;
 
 use super::saved::{Queued, Saver, Walk};
 use super::Tiered;
-use crate::control::Control;
+use crate::control::{Checkpoint, Control};
 use crate::error::Error;
 use crate::solve::Solved;
 use crate::value::{Outcome, Turn, Value};
@@ -71,6 +71,7 @@ pub(super) fn solve<G: Tiered>(
     tier: G::Tier,
     below: &HashMap<G::Tier, Arc<Solved<Outcome>>>,
     label: &str,
+    checkpoint: Option<&Checkpoint>,
     ctl: &Control,
 ) -> Result<Solved<Outcome>, Error>
 where
@@ -92,7 +93,7 @@ where
         // cells, aux, the edges' offsets, and about four moves a position
         ctl.reserve("the tier's cells and reverse edges", size * (4 + 2 + 8 + 4 * 4))?;
     }
-    let mut saver = Saver::new(ctl, &game.tier_name(tier));
+    let mut saver = Saver::new(checkpoint, &game.tier_name(tier), unmoves);
     let mut walk = match saver.resume(n, ctl)? {
         Some(walk) => {
             if walk.read < size {
