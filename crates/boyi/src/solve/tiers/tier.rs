@@ -392,7 +392,8 @@ fn reverse_edges<G: Tiered>(game: &G, tier: G::Tier, ctl: &Control) -> Result<(V
         offsets.push(total);
     }
     drop(in_degree);
-    ctl.reserve("the tier's reverse edges", size * (4 + 2 + 8) + total * 4)?;
+    // cells, aux, offsets and the fill's cursors, and a source an edge
+    ctl.reserve("the tier's reverse edges", size * (4 + 2 + 8 + 8) + total * 4)?;
     let cursor: Vec<AtomicU64> = offsets[..n].iter().map(|&o| AtomicU64::new(o)).collect();
     let sources: Vec<AtomicU32> = (0..total).map(|_| AtomicU32::new(0)).collect();
     (0..n.div_ceil(CHUNK)).into_par_iter().try_for_each(|c| -> Result<(), Error> {
