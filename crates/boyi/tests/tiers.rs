@@ -307,15 +307,6 @@ fn parts_sharing_a_build_write_the_one_process_files() {
     let ident = Ident { game: "layers".into(), params: String::new(), key: "layers:parts".into() };
     let ctl = Control::default();
     let dir = |name: &str| std::env::temp_dir().join(format!("boyi-tiers-parts-{}-{name}", std::process::id()));
-    let files = |d: &std::path::Path| -> Vec<(std::ffi::OsString, Vec<u8>)> {
-        let mut f: Vec<_> = std::fs::read_dir(d)
-            .unwrap()
-            .map(|e| e.unwrap())
-            .map(|e| (e.file_name(), std::fs::read(e.path()).unwrap()))
-            .collect();
-        f.sort();
-        f
-    };
     for case in 0..8 {
         let g = layers().new_tree(&mut runner).unwrap().current();
         let order = tiers::order(&g).unwrap();
@@ -330,7 +321,7 @@ fn parts_sharing_a_build_write_the_one_process_files() {
         let one = dir("one");
         let _ = std::fs::remove_dir_all(&one);
         tiers::solve_to_dir(&g, &ident, &one, None, &ctl).unwrap();
-        let want = files(&one);
+        let want = files_in(&one);
         for parts in 1..=3 {
             let shared = dir(&format!("shared-{parts}"));
             let _ = std::fs::remove_dir_all(&shared);
@@ -348,7 +339,7 @@ fn parts_sharing_a_build_write_the_one_process_files() {
                 Ok((solution, solved))
             })
             .unwrap();
-            assert_eq!(files(&shared), want, "case {case}, {parts} parts");
+            assert_eq!(files_in(&shared), want, "case {case}, {parts} parts");
             // each tier solved by one part, the tier already there by none
             let mut by_all: Vec<String> = solved.iter().flat_map(|(_, s): &(_, Vec<String>)| s.clone()).collect();
             by_all.sort();
@@ -366,6 +357,17 @@ fn parts_sharing_a_build_write_the_one_process_files() {
         }
         let _ = std::fs::remove_dir_all(&one);
     }
+}
+
+/// Every file in `dir` with its bytes, by name.
+fn files_in(dir: &std::path::Path) -> Vec<(std::ffi::OsString, Vec<u8>)> {
+    let mut f: Vec<_> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap())
+        .map(|e| (e.file_name(), std::fs::read(e.path()).unwrap()))
+        .collect();
+    f.sort();
+    f
 }
 
 /// The phases a solve started, by label.
@@ -435,19 +437,10 @@ fn a_build_interrupted_inside_a_tier_resumes_to_the_same_files() {
     }
     let ident = Ident { game: "layers".into(), params: String::new(), key: "layers:walk".into() };
     let dir = |name: &str| std::env::temp_dir().join(format!("boyi-tiers-walk-{}-{name}", std::process::id()));
-    let files = |d: &std::path::Path| -> Vec<(std::ffi::OsString, Vec<u8>)> {
-        let mut f: Vec<_> = std::fs::read_dir(d)
-            .unwrap()
-            .map(|e| e.unwrap())
-            .map(|e| (e.file_name(), std::fs::read(e.path()).unwrap()))
-            .collect();
-        f.sort();
-        f
-    };
     let whole = dir("whole");
     let _ = std::fs::remove_dir_all(&whole);
     tiers::solve_to_dir(&g, &ident, &whole, None, &Control::default()).unwrap();
-    let want = files(&whole);
+    let want = files_in(&whole);
     let _ = std::fs::remove_dir_all(&whole);
     for by_unmoves in [false, true] {
         let build = |d: &std::path::Path, ctl: &Control| match by_unmoves {
@@ -480,7 +473,7 @@ fn a_build_interrupted_inside_a_tier_resumes_to_the_same_files() {
                 notes: Mutex::new(vec![]),
             });
             build(&d, &Control::default().with_progress(seen.clone()).with_checkpoint(checkpoint)).unwrap();
-            assert_eq!(files(&d), want, "un-moves {by_unmoves}, interrupted after {cancel_at} reports");
+            assert_eq!(files_in(&d), want, "un-moves {by_unmoves}, interrupted after {cancel_at} reports");
             for note in seen.notes.lock().unwrap().iter() {
                 if let Some((_, level)) = note.split_once("resuming from its checkpoint at level ") {
                     deepest = deepest.max(level.parse().unwrap());
@@ -531,7 +524,7 @@ fn a_build_interrupted_inside_a_tier_resumes_to_the_same_files() {
         let ctl = Control::default().with_checkpoint(checkpoint);
         // resumed by un-moves where the save counted edges
         tiers::solve_to_dir(&Unmoved(&g), &ident, &d, None, &ctl).unwrap();
-        assert_eq!(files(&d), want, "spoilt {spoil}, interrupted after {cancel_at} reports");
+        assert_eq!(files_in(&d), want, "spoilt {spoil}, interrupted after {cancel_at} reports");
         let _ = std::fs::remove_dir_all(&d);
     }
 }
