@@ -8,7 +8,7 @@ use boyi_games::heap_report::{self, GrundyReport};
 use boyi_games::octal as codes;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::types::{PyInt, PyString};
+use pyo3::types::{PyInt, PyString, PyTuple};
 
 use crate::errors::{interruptible, to_py};
 use crate::plot::Picture;
@@ -37,7 +37,10 @@ pub fn grundy(py: Python<'_>, moves: &Bound<'_, PyAny>, n: i64) -> PyResult<Vec<
         for option in options.try_iter()? {
             let option = option?;
             // an int, or anything that is one (numpy's integers); else heaps
-            let value = if option.is_instance_of::<PyInt>() || option.hasattr("__index__")? {
+            // a tuple is asked nothing more: a failed `hasattr` costs an exception
+            let value = if !option.is_instance_of::<PyTuple>()
+                && (option.is_instance_of::<PyInt>() || option.hasattr("__index__")?)
+            {
                 heap_value(&g, k, &option)?
             } else if let Some(parts) = option.try_iter().ok().filter(|_| !option.is_instance_of::<PyString>()) {
                 let mut x = 0;

@@ -40,13 +40,18 @@ fn option(option: &Bound<'_, PyAny>, dims: usize, pos: &[u64]) -> PyResult<Vec<V
             }
         ))
     };
-    if option.is_instance_of::<PyInt>() || option.hasattr("__index__")? {
+    // a tuple first: asking a tuple for `__index__` raises and catches an
+    // AttributeError, the most of the cost of a game with splits
+    if !option.is_instance_of::<PyTuple>() && (option.is_instance_of::<PyInt>() || option.hasattr("__index__")?) {
         if dims != 1 {
             return Err(bad());
         }
         return Ok(vec![vec![option.extract::<u64>().map_err(|_| bad())?]]);
     }
-    let items: Vec<u64> = option.extract().map_err(|_| bad())?;
+    let items: Vec<u64> = match option.cast::<PyTuple>() {
+        Ok(tuple) => tuple.iter().map(|x| x.extract::<u64>()).collect::<PyResult<_>>().map_err(|_| bad())?,
+        Err(_) => option.extract().map_err(|_| bad())?,
+    };
     if dims == 1 {
         Ok(items.into_iter().map(|h| vec![h]).collect())
     } else if items.len() == dims {

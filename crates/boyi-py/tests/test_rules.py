@@ -264,3 +264,28 @@ def test_a_game_given_as_takes_is_proved():
     assert sums.family == "xor" and sums.status == "proved" and "Sprague-Grundy" in sums.proof
     assert sums.predict((10**18 + 1, 10**18)) == (10**18 // 2) ^ (10**18 // 3)
     assert boyi.find_rule("piles:2:one,equal", values="nimber").status != "proved"
+
+
+def staircase(pos):
+    # coins on steps 1, 2, 3 (pos[0] is step 1): any number of them moves one step down
+    out = []
+    for i, h in enumerate(pos):
+        for k in range(1, h + 1):
+            step = list(pos)
+            step[i] -= k
+            if i > 0:
+                step[i - 1] += k
+            out.append(tuple(step))
+    return out
+
+
+def test_staircase_nim_is_the_nim_of_its_odd_steps():
+    rule = boyi.find_rule(staircase, dims=3)
+    assert rule.family == "xor"
+    # the even step is no term of the sum (it was once shown as "y mod 1")
+    assert rule.text == "P-positions: x XOR z = 0", rule.text
+    rng = random.Random(3)
+    for _ in range(300):
+        x, y, z = (rng.randrange(10**18) for _ in range(3))
+        assert rule.predict((x, y, x)) == "P"
+        assert rule.predict((x, y, z)) == ("P" if x == z else "N")

@@ -40,7 +40,7 @@ fn sequence(p: &Periodic, n: &str) -> String {
     let constant = cycle.iter().all(|&v| v == cycle[0]);
     let plain = match (p.saltus, p.preperiod) {
         (s, 0) if s == period && counting => Some(n.to_string()),
-        (0, 0) if counting => Some(format!("{n} mod {period}")),
+        (0, 0) if counting && period > 1 => Some(format!("{n} mod {period}")),
         (1, 0) if constant && period > 1 => Some(if cycle[0] == 0 {
             format!("⌊{n}/{period}⌋")
         } else {
@@ -139,7 +139,7 @@ pub fn words(form: &Form, values: Values, dims: usize) -> String {
                 .zip(&names)
                 .map(|(p, x)| {
                     let s = sequence(p, x);
-                    if s == *x {
+                    if s == *x || s == "0" {
                         s
                     } else {
                         format!("({s})")
@@ -147,6 +147,11 @@ pub fn words(form: &Form, values: Values, dims: usize) -> String {
                 })
                 .collect();
             let nim = terms.iter().zip(&names).all(|(t, x)| t == x);
+            // a coordinate whose every value is 0 (staircase Nim's even steps) is no term of the sum
+            let mut terms: Vec<String> = terms.into_iter().filter(|t| t != "0").collect();
+            if terms.is_empty() {
+                terms.push("0".to_string());
+            }
             match values {
                 Values::Nimber => format!("G({}) = {}", names.join(", "), terms.join(" XOR ")),
                 Values::Outcome if nim && dims == 2 => {

@@ -2,7 +2,7 @@
 //! every position in a box, positions the moves reach outside it valued as
 //! needed, each position's options asked once however often the box grows.
 
-use std::collections::{HashMap, HashSet};
+use rustc_hash::{FxHashMap, FxHashSet};
 
 use super::Table;
 
@@ -26,8 +26,9 @@ pub enum Failure<E> {
 pub struct Tabler<F> {
     dims: usize,
     moves: F,
-    known: HashMap<Vec<u64>, u64>,
-    options: HashMap<Vec<u64>, Vec<Option_>>,
+    known: FxHashMap<Vec<u64>, u64>,
+    // a position's options until it is valued: its value is all a larger box needs
+    options: FxHashMap<Vec<u64>, Vec<Option_>>,
 }
 
 /// Positions a table may hold.
@@ -35,7 +36,7 @@ pub const MOST_POSITIONS: usize = 50_000_000;
 
 impl<E, F: FnMut(&[u64]) -> Result<Vec<Option_>, E>> Tabler<F> {
     pub fn new(dims: usize, moves: F) -> Self {
-        Tabler { dims, moves, known: HashMap::new(), options: HashMap::new() }
+        Tabler { dims, moves, known: FxHashMap::default(), options: FxHashMap::default() }
     }
 
     /// Asks the moves of `pos`, once.
@@ -53,10 +54,29 @@ impl<E, F: FnMut(&[u64]) -> Result<Vec<Option_>, E>> Tabler<F> {
             return Ok(v);
         }
         let mut stack: Vec<Vec<u64>> = vec![start.to_vec()];
-        let mut on_path: HashSet<Vec<u64>> = HashSet::from([start.to_vec()]);
+        let mut on_path: FxHashSet<Vec<u64>> = FxHashSet::default();
+        on_path.insert(start.to_vec());
         while let Some(top) = stack.last().cloned() {
             self.list(&top)?;
-            let missing = self.options[&top].iter().flatten().find(|part| !self.known.contains_key(*part)).cloned();
+            // one pass: the options' values, or the first part not yet valued
+            let options = &self.options[&top];
+            let mut seen = vec![false; options.len() + 1];
+            let mut missing = None;
+            'options: for option in options {
+                let mut g = 0;
+                for part in option {
+                    match self.known.get(part) {
+                        Some(v) => g ^= v,
+                        None => {
+                            missing = Some(part.clone());
+                            break 'options;
+                        }
+                    }
+                }
+                if (g as usize) < seen.len() {
+                    seen[g as usize] = true;
+                }
+            }
             match missing {
                 Some(part) => {
                     if !on_path.insert(part.clone()) {
@@ -65,15 +85,8 @@ impl<E, F: FnMut(&[u64]) -> Result<Vec<Option_>, E>> Tabler<F> {
                     stack.push(part);
                 }
                 None => {
-                    let options = &self.options[&top];
-                    let mut seen = vec![false; options.len() + 1];
-                    for option in options {
-                        let g = option.iter().fold(0, |x, part| x ^ self.known[part]);
-                        if (g as usize) < seen.len() {
-                            seen[g as usize] = true;
-                        }
-                    }
                     let mex = seen.iter().position(|&s| !s).unwrap_or(seen.len()) as u64;
+                    self.options.remove(&top);
                     self.known.insert(top.clone(), mex);
                     on_path.remove(&top);
                     stack.pop();
