@@ -20,6 +20,15 @@ pub enum Linear {
 }
 
 impl Linear {
+    /// No position at all: the P-positions are finitely many, all exceptions.
+    pub fn never(dims: usize) -> Linear {
+        Linear::Residues { moduli: vec![1; dims], residues: Vec::new() }
+    }
+
+    pub fn is_never(&self) -> bool {
+        matches!(self, Linear::Residues { residues, .. } if residues.is_empty())
+    }
+
     pub fn is_p(&self, pos: &[u64]) -> bool {
         let sum = |c: &[i64]| c.iter().zip(pos).map(|(&c, &x)| i128::from(c) * i128::from(x)).sum::<i128>();
         match self {
@@ -66,6 +75,11 @@ fn coefficient_vectors(dims: usize, range: std::ops::RangeInclusive<i64>) -> Vec
 pub fn find(table: &Table) -> Option<(Linear, Exceptions)> {
     if table.dims > 3 || table.side < 8 {
         return None;
+    }
+    // a few P-positions near the origin and none further (take any amounts
+    // from any piles: only the empty position)
+    if let Some(e) = exceptions(table, &Linear::never(table.dims)) {
+        return Some((Linear::never(table.dims), e));
     }
     let coefficients = coefficient_vectors(table.dims, -3..=3);
     for c in &coefficients {
@@ -138,5 +152,18 @@ mod tests {
         // a few exceptions near the origin are kept as such
         let (_, e) = find(&table(40, |x, y| (x == y) != (x + y == 2))).unwrap();
         assert_eq!(e.len(), 3);
+    }
+
+    #[test]
+    fn finitely_many_p_positions_are_said_as_such() {
+        // take any amounts from both piles at once: only the empty position is P
+        let only_empty = table(40, |x, y| x == 0 && y == 0);
+        let (cond, e) = find(&only_empty).unwrap();
+        assert!(cond.is_never() && !cond.is_p(&[0, 0]));
+        assert_eq!(e, vec![(vec![0, 0], 0)]);
+        let rule = super::super::find(&only_empty, super::super::Values::Outcome);
+        assert_eq!(rule.text(), "P-positions: only (0, 0)");
+        // P-positions reaching the table's far half are no finite set
+        assert!(find(&table(40, |x, y| x == 0 && y < 30)).is_none_or(|(c, _)| !c.is_never()));
     }
 }

@@ -219,6 +219,16 @@ impl Rule {
                 .to_string(),
             Some(f) => code::words(f, self.values, self.dims),
         };
+        if let Some(Form::Linear(l)) = &self.form {
+            if l.is_never() && self.values == Values::Outcome {
+                let shown: Vec<String> = self.exceptions.iter().map(|(p, _)| code::tuple(p)).collect();
+                return if shown.is_empty() {
+                    "no P-positions: every position is won by the player to move".to_string()
+                } else {
+                    format!("P-positions: only {}", shown.join(", "))
+                };
+            }
+        }
         if !self.exceptions.is_empty() && self.form.is_some() {
             let read = |v: u64| match self.values {
                 Values::Outcome => (if v == 0 { "P" } else { "N" }).to_string(),
