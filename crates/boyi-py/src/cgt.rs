@@ -9,6 +9,8 @@ use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
+use crate::errors::interruptible;
+
 fn store() -> MutexGuard<'static, Store> {
     static STORE: OnceLock<Mutex<Store>> = OnceLock::new();
     // (a panic while it was held leaves values that are still right)
@@ -239,15 +241,35 @@ pub fn cgt_game(left: Vec<Bound<'_, PyAny>>, right: Vec<Bound<'_, PyAny>>) -> Py
     Ok(CgtValue { id: store().game(left, right) })
 }
 
+/// Where catalogue positions are valued: a store of its own, watched by
+/// each valuation's control, so Ctrl-C or the memory limit can stop it.
+/// It is kept between calls (parts valued once serve the next position)
+/// and thrown away when stopped; only the answer is copied to [`store`].
+fn workshop() -> MutexGuard<'static, Store> {
+    static WORKSHOP: OnceLock<Mutex<Store>> = OnceLock::new();
+    WORKSHOP.get_or_init(|| Mutex::new(Store::new())).lock().unwrap_or_else(|e| e.into_inner())
+}
+
 /// The value of `position` in the catalogue's partizan game `game`.
 #[pyfunction]
-pub fn cgt_catalogue_value(game: &str, position: &str) -> PyResult<CgtValue> {
+pub fn cgt_catalogue_value(py: Python<'_>, game: &str, position: &str) -> PyResult<CgtValue> {
     let listing = boyi_games::partizan::game(game).map_err(|e| PyValueError::new_err(e.to_string()))?;
-    let ctl = Control::default();
-    listing
-        .value(&mut store(), position, &ctl)
-        .map(|(id, _)| CgtValue { id })
-        .map_err(|e| PyValueError::new_err(e.to_string()))
+    let valued = interruptible(py, |ctl: &Control| {
+        let mut work = workshop();
+        work.watch(Some(ctl));
+        let answer = listing.value(&mut work, position, ctl);
+        let stopped = work.check();
+        work.watch(None);
+        if stopped.is_err() {
+            *work = Store::new();
+        }
+        match (stopped, answer) {
+            (Err(e), _) => Err(e.to_string()),
+            (Ok(()), Err(e)) => Err(e.to_string()),
+            (Ok(()), Ok((id, _))) => Ok(store().copy_from(&work, id)),
+        }
+    })?;
+    valued.map(|id| CgtValue { id }).map_err(PyValueError::new_err)
 }
 
 /// The partizan games of the catalogue: id, rules and an example.

@@ -1,6 +1,12 @@
 """boyi.cgt: partizan values from Python, for the catalogue's games and a
 game written here, checked against values worked out by hand."""
 
+import _thread
+import ast
+import subprocess
+import sys
+import threading
+import time
 from fractions import Fraction
 
 import pytest
@@ -92,3 +98,27 @@ class Loop:
 def test_a_cycle_is_refused():
     with pytest.raises(ValueError, match="again"):
         cgt.value(Loop(), 0)
+
+
+def test_ctrl_c_stops_a_catalogue_value_and_the_values_made_before_stay():
+    four = cgt.value("domineering", "4x4")
+    timer = threading.Timer(0.5, _thread.interrupt_main)
+    started = time.monotonic()
+    timer.start()
+    # 6x6 is the largest board a canonical form is tried on: far longer than 0.5 s
+    with pytest.raises(KeyboardInterrupt):
+        cgt.value("domineering", "6x6")
+    timer.cancel()
+    assert time.monotonic() - started < 5
+    # the stopped work is thrown away, not the values already given
+    assert cgt.value("domineering", "4x4") == four
+    assert cgt.value("domineering", "2x2") == cgt.parse("{1|-1}")
+    apart = cgt.value("domineering", "|".join(["....#..."] * 4))
+    assert four + cgt.value("domineering", "4x3") == apart
+    # parts the stopped work had begun value as in a process never stopped
+    boards = ["4x6", "6x4", "5x5", "3x6", "5x4", ".....|.....|....#|...##|.####"]
+    code = f"from boyi import cgt; print([cgt.value('domineering', b).braces() for b in {boards!r}])"
+    fresh = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    # (read back, not compared as text: options are written in the order each process made them)
+    for board, text in zip(boards, ast.literal_eval(fresh)):
+        assert cgt.value("domineering", board) == cgt.parse(text), board

@@ -89,6 +89,33 @@ proptest! {
     }
 
     #[test]
+    fn a_value_copied_to_another_store_is_that_stores_own(a in arb_raw(4), b in arb_raw(3)) {
+        // the second store already holds other values, so its ids differ
+        let (mut from, mut to) = (Store::new(), Store::new());
+        let vb = value(&mut to, &b);
+        // a's parts made in the other order than `from` makes them: ids in another order
+        let mut parts = vec![a.clone()];
+        let mut i = 0;
+        while i < parts.len() {
+            let t = parts[i].clone();
+            parts.extend(t.left.iter().chain(&t.right).cloned());
+            i += 1;
+        }
+        for t in parts.iter().rev().step_by(2) {
+            value(&mut to, t);
+        }
+        let va = value(&mut from, &a);
+        let copied = to.copy_from(&from, va);
+        prop_assert_eq!(copied, value(&mut to, &a));
+        // (the same form, written with its options in `to`'s order)
+        let text = from.write(va, Format::Braces);
+        prop_assert_eq!(cgt::value(&mut to, &text), Ok(copied));
+        prop_assert_eq!(to.leq(copied, vb), leq(&a, &b));
+        let sum = to.add(copied, vb);
+        prop_assert_eq!(sum, value(&mut to, &raw_sum(&a, &b)));
+    }
+
+    #[test]
     fn both_notations_read_back(t in arb_raw(4)) {
         let mut s = Store::new();
         let v = value(&mut s, &t);
@@ -208,6 +235,19 @@ fn known_values_and_their_names() {
     assert_eq!(s.write(g, Format::Braces), "{{2|0}|-1}");
     let g = read(&mut s, "^*");
     assert_eq!(s.write(g, Format::Braces), "{0,*|0}");
+}
+
+#[test]
+fn values_copied_between_stores_that_made_their_parts_in_another_order() {
+    // `from` makes ±1 before ^, `to` (reading the texts backwards) after:
+    // the first form's options are listed in another order in each store
+    let texts = ["{{1|-1},^|-2}", "{2|0||-1}", "{0,{1|-1}|-2}", "{1|-1}", "^"];
+    let (mut from, mut to) = (Store::new(), Store::new());
+    let made: Vec<Id> = texts.iter().map(|t| read(&mut from, t)).collect();
+    let own: Vec<Id> = texts.iter().rev().map(|t| read(&mut to, t)).collect();
+    for (i, &g) in made.iter().enumerate() {
+        assert_eq!(to.copy_from(&from, g), own[texts.len() - 1 - i], "{}", texts[i]);
+    }
 }
 
 #[test]

@@ -214,6 +214,48 @@ impl Store {
         id
     }
 
+    /// `g`, a value of the store `from`, as a value of this one: its
+    /// canonical form rebuilt node by node (a canonical form's options are
+    /// canonical, so nothing is compared). Lets work be done in a store
+    /// that may be stopped and thrown away, and only its answer kept.
+    pub fn copy_from(&mut self, from: &Store, g: Id) -> Id {
+        let mut copied: HashMap<Id, Id> = HashMap::default();
+        // depth first without recursion: a node once its options are copied
+        let mut stack = vec![(g, false)];
+        while let Some((at, expanded)) = stack.pop() {
+            if copied.contains_key(&at) {
+                continue;
+            }
+            match &from.nodes[at.index()] {
+                Node::Number(x) => {
+                    copied.insert(at, self.number(*x));
+                }
+                Node::Form { left, right } if expanded => {
+                    let mut left: Vec<Id> = left.iter().map(|o| copied[o]).collect();
+                    let mut right: Vec<Id> = right.iter().map(|o| copied[o]).collect();
+                    // options are kept in the order of this store's ids
+                    sort_dedup(&mut left);
+                    sort_dedup(&mut right);
+                    let id = self.intern(Node::Form { left: left.into(), right: right.into() });
+                    copied.insert(at, id);
+                }
+                Node::Form { left, right } => {
+                    stack.push((at, true));
+                    stack.extend(
+                        left.iter().chain(right.iter()).filter(|o| !copied.contains_key(o)).map(|&o| (o, false)),
+                    );
+                }
+            }
+        }
+        copied[&g]
+    }
+
+    /// Watches `ctl` from now on (see [`Store::watched`]), or nothing; a
+    /// store kept between pieces of work is watched by each one's control.
+    pub fn watch(&mut self, ctl: Option<&crate::Control>) {
+        self.watch = ctl.map(|ctl| Watch { ctl: ctl.clone(), ticks: 0, stopped: None });
+    }
+
     pub fn zero(&mut self) -> Id {
         self.number(Dyadic::ZERO)
     }
