@@ -243,7 +243,8 @@ impl Rule {
 /// a `moves` method. Every position with coordinates up to `upto` is
 /// tabled; without `upto` the table grows, doubling from a side of 1024
 /// (one coordinate), 48 (two), 16 (three) or 8, while the rule found still
-/// changes, up to 32768, 384, 48 and 16. `values="outcome"` looks for the
+/// changes, and while no rule is found as long as the next table is
+/// expected to take under 5 s to make, up to 32768, 384, 48 and 16. `values="outcome"` looks for the
 /// P-positions, `"nimber"` for the Grundy values. Returns a `Rule`.
 #[pyfunction]
 #[pyo3(signature = (moves, dims=1, values="outcome", upto=None))]

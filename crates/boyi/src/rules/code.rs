@@ -67,14 +67,32 @@ fn quadratic(q: &Quadratic) -> String {
     if (q.p, q.s, q.n, q.r) == (1, 1, 5, 2) {
         return "φ = (1 + √5)/2".to_string();
     }
+    // √n = k√m, m square-free, then the common factor of p, k and r out:
+    // a-Wythoff's α for a = 2 reads √2, not (√8)/2
+    let (mut k, mut m) = (1u128, q.n);
+    let mut f = 2u128;
+    while f * f <= m && f < 1 << 16 {
+        while m % (f * f) == 0 {
+            m /= f * f;
+            k *= f;
+        }
+        f += 1;
+    }
+    let gcd = |mut a: i128, mut b: i128| {
+        while b != 0 {
+            (a, b) = (b, a % b);
+        }
+        a.abs()
+    };
+    let g = gcd(gcd(q.p, k as i128), q.r).max(1);
+    let (p, k, r) = (q.p / g, k as i128 / g, q.r / g);
+    let root = if k == 1 { format!("√{m}") } else { format!("{k}√{m}") };
     let sign = if q.s > 0 { "+" } else { "−" };
-    let root = format!("√{}", q.n);
-    let top =
-        if q.p == 0 { format!("{}{root}", if q.s > 0 { "" } else { "−" }) } else { format!("{} {sign} {root}", q.p) };
-    if q.r == 1 {
+    let top = if p == 0 { format!("{}{root}", if q.s > 0 { "" } else { "−" }) } else { format!("{p} {sign} {root}") };
+    if r == 1 {
         top
     } else {
-        format!("({top})/{}", q.r)
+        format!("({top})/{r}")
     }
 }
 

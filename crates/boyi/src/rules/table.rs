@@ -2,6 +2,8 @@
 //! every position in a box, positions the moves reach outside it valued as
 //! needed, each position's options asked once however often the box grows.
 
+use std::time::{Duration, Instant};
+
 use rustc_hash::{FxHashMap, FxHashSet};
 
 use super::Table;
@@ -115,6 +117,13 @@ impl<E, F: FnMut(&[u64]) -> Result<Vec<Option_>, E>> Tabler<F> {
 /// two tables, the second twice the side of the first, before it is taken.
 pub const GROWTH: [(usize, usize); 4] = [(1024, 32768), (48, 384), (16, 48), (8, 16)];
 
+/// While no rule is found, the table still grows (a rule may need more
+/// digits or a longer preperiod than a small table shows) as long as the
+/// next one is expected to take no longer than this to make: 2^(dims + 1)
+/// times the last (twice the side in every coordinate, and a position
+/// often has twice the options).
+pub const BUDGET: Duration = Duration::from_secs(5);
+
 /// The rule of the game `tabler` values, from a table of side `upto + 1`,
 /// or grown by [`GROWTH`] until the rule found settles.
 pub fn find_growing<E, F>(
@@ -134,6 +143,18 @@ pub fn grow<E>(
     dims: usize,
     values: super::Values,
     upto: Option<u64>,
+    table: impl FnMut(usize) -> Result<Table, Failure<E>>,
+) -> Result<(super::Rule, Table), Failure<E>> {
+    grow_within(dims, values, upto, BUDGET, table)
+}
+
+/// [`grow`] with tables expected to take up to `budget` each, while no
+/// rule is found.
+pub fn grow_within<E>(
+    dims: usize,
+    values: super::Values,
+    upto: Option<u64>,
+    budget: Duration,
     mut table: impl FnMut(usize) -> Result<Table, Failure<E>>,
 ) -> Result<(super::Rule, Table), Failure<E>> {
     if let Some(upto) = upto {
@@ -145,10 +166,13 @@ pub fn grow<E>(
     let mut side = first;
     let mut before: Option<super::Rule> = None;
     loop {
+        let started = Instant::now();
         let table = table(side)?;
+        let next_takes = started.elapsed().saturating_mul(1 << (dims.min(8) + 1));
         let rule = super::find(&table, values);
         let settled = before.as_ref().is_some_and(|b| b.form == rule.form && b.exceptions == rule.exceptions);
-        if settled || side >= last {
+        let found = rule.form.is_some();
+        if side >= last || (settled && (found || next_takes > budget)) {
             return Ok((rule, table));
         }
         before = Some(rule);
@@ -174,5 +198,67 @@ mod tests {
         assert_eq!(t.values, [0, 1, 2, 4, 3, 5, 6, 8, 7, 9, 10, 12, 11]);
         let mut loopy = Tabler::new(1, |p: &[u64]| -> Result<Vec<Option_>, ()> { Ok(vec![vec![vec![1 - p[0]]]]) });
         assert!(matches!(loopy.table(2), Err(Failure::Cycle(_))));
+    }
+
+    /// A king's steps toward the corner, or two squares along x: P-positions
+    /// in two regions either side of x = 2y, one repeating every 4 squares
+    /// along x, the other every 3. A table of side 96 shows no rule; one
+    /// of 384 shows an automaton on base-2 digits.
+    fn king_and_two(p: &[u64]) -> Result<Vec<Option_>, ()> {
+        let (x, y) = (p[0], p[1]);
+        let mut out = Vec::new();
+        for (dx, dy) in [(1, 0), (0, 1), (1, 1), (2, 0)] {
+            if x >= dx && y >= dy {
+                out.push(vec![vec![x - dx, y - dy]]);
+            }
+        }
+        Ok(out)
+    }
+
+    #[test]
+    fn a_table_grows_past_two_tables_without_a_rule_while_it_is_cheap() {
+        use super::super::Values;
+        let mut sides = Vec::new();
+        let mut tabler = Tabler::new(2, king_and_two);
+        let (rule, _) = grow_within(2, Values::Outcome, None, Duration::from_secs(3600), |side| {
+            sides.push(side);
+            tabler.table(side)
+        })
+        .unwrap();
+        assert_eq!(sides, [48, 96, 192, 384]);
+        assert_eq!(rule.family(), "automatic");
+        // the rule against the game far along both regions' strips
+        let mut p: Vec<Vec<bool>> = Vec::new();
+        // (both regions, and the line between them, ten times past the table)
+        let (width, rows) = (4000usize, 1600usize);
+        for y in 0..rows {
+            let mut row = Vec::with_capacity(width);
+            for x in 0..width {
+                let to_p = king_and_two(&[x as u64, y as u64]).unwrap().iter().any(|o| {
+                    let (a, b) = (o[0][0] as usize, o[0][1] as usize);
+                    if b == y {
+                        row[a]
+                    } else {
+                        p[b][a]
+                    }
+                });
+                row.push(!to_p);
+            }
+            p.push(row);
+        }
+        for (y, row) in p.iter().enumerate() {
+            for (x, &is_p) in row.iter().enumerate().skip(y % 7).step_by(7) {
+                assert_eq!(rule.predict(&[x as u64, y as u64]), Some(u64::from(!is_p)), "({x}, {y})");
+            }
+        }
+        // with no time to spare, two tables without a rule end the search
+        let mut sides = Vec::new();
+        let mut tabler = Tabler::new(2, king_and_two);
+        let (rule, _) = grow_within(2, Values::Outcome, None, Duration::ZERO, |side| {
+            sides.push(side);
+            tabler.table(side)
+        })
+        .unwrap();
+        assert_eq!((sides, rule.family()), (vec![48, 96], "none"));
     }
 }
