@@ -129,7 +129,20 @@ pub fn rule(
         // A game of one coordinate is a heap of a sum: its nimbers say how
         // sums of it go, who wins one heap alone says little.
         let default = if integers.dims == 1 { Values::Nimber } else { Values::Outcome };
-        let (rule, table) = rules::table::find_growing(&mut tabler, kind(default)?, to).map_err(|f| match f {
+        let values = kind(default)?;
+        // moves the game also declares as takes are tabled as takes: by
+        // offsets into the table, not position by position through a map
+        let found = match &piles {
+            Some(game) => rules::table::grow(integers.dims, values, to, |side| {
+                let table = match values {
+                    Values::Outcome => game.outcomes(side),
+                    Values::Nimber => game.nimbers(side),
+                };
+                table.ok_or(rules::table::Failure::TooLarge(side))
+            }),
+            None => rules::table::find_growing(&mut tabler, values, to),
+        };
+        let (rule, table) = found.map_err(|f| match f {
             rules::table::Failure::Moves(e) => e,
             rules::table::Failure::Cycle(pos) => Error::input(format!("position {pos:?} repeats: no Grundy values")),
             rules::table::Failure::TooLarge(side) => Error::input(format!("a table of side {side} is too large")),
@@ -195,12 +208,9 @@ pub fn piles(name: &str, to: Option<u64>, values: Values) -> Result<RuleReport, 
         Values::Outcome => rules::table::grow(game.piles, values, to, |side| {
             game.outcomes(side).ok_or(rules::table::Failure::<()>::TooLarge(side))
         }),
-        Values::Nimber => {
-            let mut tabler = rules::table::Tabler::new(game.piles, |p: &[u64]| -> Result<_, ()> {
-                Ok(game.moves(p).into_iter().map(|q| vec![q]).collect())
-            });
-            rules::table::find_growing(&mut tabler, values, to)
-        }
+        Values::Nimber => rules::table::grow(game.piles, values, to, |side| {
+            game.nimbers(side).ok_or(rules::table::Failure::<()>::TooLarge(side))
+        }),
     }
     .map_err(|f| match f {
         rules::table::Failure::TooLarge(side) => too_large(side),
