@@ -78,6 +78,19 @@ def test_wythoff_pairs_are_found_and_right_at_ten_to_the_eighteen():
         assert rule.predict((a, a + k + 1)) == "N" and rule.predict((a + 1, a + k)) == "N"
 
 
+def test_misere_wythoff_is_wythoffs_pairs_with_exceptions():
+    # the player who empties both piles loses: so no one does while there is another move
+    def misere(pos):
+        return [q for q in wythoff(pos) if q != (0, 0)]
+
+    rule = boyi.find_rule(misere, dims=2)
+    assert rule.family == "beatty" and "φ" in rule.text, rule.text
+    assert sorted(rule.exceptions) == [((0, 1), "P"), ((1, 0), "P"), ((1, 2), "N"), ((2, 1), "N"), ((2, 2), "P")]
+    for k in [10**9 + 3, 10**17]:
+        a = (k + math.isqrt(5 * k * k)) // 2
+        assert rule.predict((a + k, a)) == "P" and rule.predict((a, a + k - 1)) == "N"
+
+
 def a_wythoff(a):
     """Fraenkel's a-Wythoff: take from one pile, or s and t from both with |s - t| < a."""
 

@@ -197,6 +197,45 @@ fn square_free(q: u64) -> bool {
     (2..).take_while(|d| d * d <= q).all(|d| !q.is_multiple_of(d * d))
 }
 
+/// Exceptions allowed, all in the first quarter of the box (as for linear rules).
+const MOST_EXCEPTIONS: usize = 24;
+
+/// Shifted pairs `(⌊kα⌋, ⌊kα⌋ + c·k)` that every position of the table
+/// follows but a few near the origin (misère Wythoff: (0, 1), (1, 0) and
+/// (2, 2) P, (0, 0), (1, 2) and (2, 1) not), for c up to 6, α fixed by c.
+pub fn with_exceptions(table: &Table) -> Option<(Beatty, super::Exceptions)> {
+    let side = table.side;
+    if table.dims != 2 || side < 32 {
+        return None;
+    }
+    (1..=6i128).find_map(|c| {
+        let alpha = Quadratic { p: 2 - c, s: 1, n: (c * c + 4) as u128, r: 2 };
+        let rule = Beatty { alpha, second: Second::Shifted(c as u64) };
+        let mut p = vec![false; side * side];
+        for k in 0.. {
+            let (Some(a), Some(b)) = (rule.a(k), rule.b(k)) else { return None };
+            if a as usize >= side {
+                break;
+            }
+            if (b as usize) < side {
+                p[a as usize * side + b as usize] = true;
+                p[b as usize * side + a as usize] = true;
+            }
+        }
+        let mut exceptions = Vec::new();
+        for (i, &is_p) in p.iter().enumerate() {
+            if is_p != (table.values[i] == 0) {
+                let (x, y) = (i / side, i % side);
+                if exceptions.len() == MOST_EXCEPTIONS || x.max(y) >= side / 4 {
+                    return None;
+                }
+                exceptions.push((vec![x as u64, y as u64], u64::from(table.values[i] != 0)));
+            }
+        }
+        Some((rule, exceptions))
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -225,6 +264,32 @@ mod tests {
         let a = ((k + (5 * k * k).isqrt()) / 2) as u64;
         assert!(b.is_p(a, a + k as u64) && b.is_p(a + k as u64, a));
         assert!(!b.is_p(a, a + k as u64 + 1));
+    }
+
+    #[test]
+    fn misere_wythoff_is_wythoffs_pairs_but_six_positions() {
+        // the last to move loses: a move to (0, 0) is never made
+        let side = 120;
+        let mut p = vec![false; side * side];
+        for x in 0..side {
+            for y in 0..side {
+                let reaches_p = (0..x).any(|a| (a, y) != (0, 0) && p[a * side + y])
+                    || (0..y).any(|b| (x, b) != (0, 0) && p[x * side + b])
+                    || (1..=x.min(y)).any(|t| (x - t, y - t) != (0, 0) && p[(x - t) * side + (y - t)]);
+                p[x * side + y] = (x, y) != (0, 0) && !reaches_p;
+            }
+        }
+        let table = Table { dims: 2, side, values: p.iter().map(|&is_p| u64::from(!is_p)).collect() };
+        assert!(find(&table).is_none());
+        let (b, mut e) = with_exceptions(&table).expect("Wythoff's pairs but a few");
+        assert_eq!((b.alpha, b.second), (Quadratic { p: 1, s: 1, n: 5, r: 2 }, Second::Shifted(1)));
+        e.sort();
+        let v = |x: u64, y: u64, n: u64| (vec![x, y], n);
+        assert_eq!(e, [v(0, 0, 1), v(0, 1, 0), v(1, 0, 0), v(1, 2, 1), v(2, 1, 1), v(2, 2, 0)]);
+        // a table no shift fits is refused
+        let mut other = table.clone();
+        other.values[100 * side + 7] ^= 1;
+        assert!(with_exceptions(&other).is_none());
     }
 
     #[test]

@@ -264,6 +264,9 @@ impl fmt::Display for Rule {
     }
 }
 
+/// A family's search of a table: the form it claims and its exceptions.
+type Family<'a> = dyn Fn() -> Option<(Form, Exceptions)> + 'a;
+
 /// The rule `table` follows, looked for in every family that fits its
 /// shape; a rule with no form (family "none") where nothing fits.
 pub fn find(table: &Table, values: Values) -> Rule {
@@ -276,48 +279,42 @@ pub fn find(table: &Table, values: Values) -> Rule {
         exceptions: Vec::new(),
         proof: None,
     };
+    // Whatever a family claims is held to every position of the table; one
+    // that fails it gives way to the next family, not to "none".
+    let holds = |(form, exceptions): (Form, Exceptions)| {
+        let rule = Rule { form: Some(form), status: Status::Checked, exceptions, ..none.clone() };
+        let agrees = (0..table.len()).all(|i| {
+            let pos: Vec<u64> = table.coords(i).into_iter().map(|c| c as u64).collect();
+            rule.predict(&pos) == Some(values.read(table.values[i]))
+        });
+        agrees.then_some(rule)
+    };
     let automatic = || {
         let read = Table { values: table.values.iter().map(|&v| values.read(v)).collect(), ..table.clone() };
         automatic::NUMERATIONS.iter().find_map(|&n| automatic::find(&read, n)).map(|a| (Form::Automatic(a), Vec::new()))
     };
-    let found = match table.dims {
-        1 => periodic::find(&table.values, values)
-            .map(|(p, exceptions)| (Form::Periodic(p), exceptions))
-            .or_else(automatic),
-        _ => sums::find(table, values)
-            .map(|parts| (Form::Xor(parts), Vec::new()))
-            .or_else(|| {
-                if values == Values::Outcome && table.dims == 2 {
-                    beatty::find(table).map(|b| (Form::Beatty(b), Vec::new()))
-                } else {
-                    None
-                }
-            })
-            .or_else(|| {
-                if values == Values::Outcome {
-                    linear::find(table).map(|(l, exceptions)| (Form::Linear(l), exceptions))
-                } else {
-                    None
-                }
-            })
-            .or_else(automatic),
+    let outcomes = values == Values::Outcome;
+    let families: Vec<Box<Family>> = match table.dims {
+        1 => vec![
+            Box::new(|| periodic::find(&table.values, values).map(|(p, e)| (Form::Periodic(p), e))),
+            Box::new(automatic),
+        ],
+        _ => vec![
+            Box::new(|| sums::find(table, values).map(|parts| (Form::Xor(parts), Vec::new()))),
+            Box::new(|| {
+                (outcomes && table.dims == 2)
+                    .then(|| {
+                        beatty::find(table)
+                            .map(|b| (Form::Beatty(b), Vec::new()))
+                            .or_else(|| beatty::with_exceptions(table).map(|(b, e)| (Form::Beatty(b), e)))
+                    })
+                    .flatten()
+            }),
+            Box::new(|| outcomes.then(|| linear::find(table).map(|(l, e)| (Form::Linear(l), e))).flatten()),
+            Box::new(automatic),
+        ],
     };
-    match found {
-        Some((form, exceptions)) => {
-            let rule = Rule { form: Some(form), status: Status::Checked, exceptions, ..none.clone() };
-            // Whatever a family claims is held to every position of the table.
-            let agrees = (0..table.len()).all(|i| {
-                let pos: Vec<u64> = table.coords(i).into_iter().map(|c| c as u64).collect();
-                rule.predict(&pos) == Some(values.read(table.values[i]))
-            });
-            if agrees {
-                rule
-            } else {
-                none
-            }
-        }
-        None => none,
-    }
+    families.iter().find_map(|family| family().and_then(holds)).unwrap_or(none)
 }
 
 /// The first position where `f` disagrees with the table (`None`: it agrees everywhere).
