@@ -69,6 +69,18 @@ pub trait Partizan {
 }
 
 /// Values positions of one game, each part once.
+/// The bytes a hash table holds as allocated (a bucket is at most 7/8
+/// full, each with a control byte) and, when it is about to grow, the
+/// table twice its size beside it while entries move: what a search that
+/// checks its memory now and then must count, or it overshoots its limit
+/// (entries alone let an 8x8 Domineering search reach 14.8 GB under 14 GB).
+pub fn map_bytes<K, V>(map: &HashMap<K, V>) -> u64 {
+    let bucket = (std::mem::size_of::<(K, V)>() + 1) as u64;
+    let buckets = (map.capacity() as u64 * 8 / 7).max(1);
+    let growing = map.len() + 4096 > map.capacity();
+    buckets * bucket * if growing { 3 } else { 1 }
+}
+
 pub struct Valuer<'a, G: Partizan> {
     game: &'a G,
     pub store: &'a mut Store,
@@ -85,6 +97,11 @@ pub struct Valuer<'a, G: Partizan> {
 impl<'a, G: Partizan> Valuer<'a, G> {
     pub fn new(game: &'a G, store: &'a mut Store) -> Self {
         Valuer { game, store, known: HashMap::default(), sums: HashMap::default(), split: true, ctl: None }
+    }
+
+    /// About the bytes its tables and the store hold.
+    pub fn bytes(&self) -> u64 {
+        map_bytes(&self.known) + map_bytes(&self.sums) + self.store.bytes()
     }
 
     /// Stops when `ctl` is interrupted, and counts positions valued on it.

@@ -69,13 +69,9 @@ impl<'a, G: Partizan> Outcomes<'a, G> {
             ctl.check()?;
             ctl.advance(1);
             if self.nodes.is_multiple_of(4096) {
-                // the table of outcomes (a position, its key, the answer,
-                // and a hash table's slack) and the values' store
-                let entry = 2 * (std::mem::size_of::<(G::Position, bool)>() + 8);
-                ctl.reserve(
-                    "the outcome search's table and values",
-                    self.known.len() as u64 * entry as u64 + self.valuer.store.bytes(),
-                )?;
+                // the table of outcomes and the valuer's, and the values' store
+                let bytes = super::map_bytes(&self.known) + self.valuer.bytes();
+                ctl.reserve("the outcome search's table and values", bytes)?;
             }
         }
         self.valuer.store.check()?;
