@@ -134,6 +134,7 @@ pub fn rule(
         // offsets into the table, not position by position through a map
         let found = match &piles {
             Some(game) => rules::table::grow(integers.dims, values, to, |side| {
+                ctl.check().map_err(|e| rules::table::Failure::Moves(e.into()))?;
                 let table = match values {
                     Values::Outcome => game.outcomes(side),
                     Values::Nimber => game.nimbers(side),

@@ -260,14 +260,18 @@ pub fn cgt_catalogue_value(py: Python<'_>, game: &str, position: &str) -> PyResu
         let answer = listing.value(&mut work, position, ctl);
         let stopped = work.check();
         work.watch(None);
-        if stopped.is_err() {
-            *work = Store::new();
-        }
-        match (stopped, answer) {
+        let copied = match (&stopped, answer) {
             (Err(e), _) => Err(e.to_string()),
             (Ok(()), Err(e)) => Err(e.to_string()),
             (Ok(()), Ok((id, _))) => Ok(store().copy_from(&work, id)),
+        };
+        // thrown away when stopped; and past half the memory limit, or
+        // parts kept from earlier calls would refuse a position that fits
+        // on its own
+        if stopped.is_err() || work.bytes() > ctl.memory_limit() / 2 {
+            *work = Store::new();
         }
+        copied
     })?;
     valued.map(|id| CgtValue { id }).map_err(PyValueError::new_err)
 }

@@ -227,6 +227,15 @@ fn known_values_and_their_names() {
         ("3/4 - 1/4", "1/2"),
         ("-(1/2)", "-1/2"),
         ("+-1", "±1"),
+        // the sign is the number's: -1v is written for -1 + v and read back so
+        ("{{-1|-1}|-1}", "-1v"),
+        ("-1 + v", "-1v"),
+        ("-1v", "-1v"),
+        ("-1^", "-1^"),
+        ("-(1^)", "-1v"),
+        ("-1/2^*", "-1/2^*"),
+        ("--1v", "1v"),
+        ("2 - 1v", "1^"),
     ] {
         let v = read(&mut s, text);
         assert_eq!(s.write(v, Format::Cgsuite), name, "{text}");

@@ -68,7 +68,6 @@ pub trait Partizan {
     }
 }
 
-/// Values positions of one game, each part once.
 /// The bytes a hash table holds as allocated (a bucket is at most 7/8
 /// full, each with a control byte) and, when it is about to grow, the
 /// table twice its size beside it while entries move: what a search that
@@ -81,6 +80,7 @@ pub fn map_bytes<K, V>(map: &HashMap<K, V>) -> u64 {
     buckets * bucket * if growing { 3 } else { 1 }
 }
 
+/// Values positions of one game, each part once.
 pub struct Valuer<'a, G: Partizan> {
     game: &'a G,
     pub store: &'a mut Store,

@@ -249,24 +249,29 @@ impl Parser<'_> {
         }
     }
 
-    /// A signed run of juxtaposed parts: `-1/2^*`, `2±1`, `^^*3`.
+    /// A signed run of juxtaposed parts: `-1/2^*`, `2±1`, `^^*3`. The
+    /// sign is the first part's, as written: `-1v` is -1 + v (how -1 + v
+    /// is written), not -(1 + v).
     fn term(&mut self) -> Result<Id, String> {
         // a run of minus signs counted, not recursed into: `--------1`
         let mut negate = false;
         while self.eat('-') {
             negate = !negate;
         }
-        let v = self.unsigned_term()?;
-        Ok(if negate { self.store.neg(v) } else { v })
+        self.run(negate)
     }
 
-    fn unsigned_term(&mut self) -> Result<Id, String> {
+    fn run(&mut self, negate_first: bool) -> Result<Id, String> {
         if self.peek() == Some('+') && self.chars.get(self.at + 1) == Some(&'-') {
             self.at += 2;
             let t = self.atom()?;
+            // ±x is its own negative
             return Ok(self.plus_minus(t));
         }
         let mut v = self.atom()?;
+        if negate_first {
+            v = self.store.neg(v);
+        }
         // juxtaposition adds: 1* is 1 + *, 2±1 is 2 + ±1
         while let Some(c) = self.peek() {
             if matches!(c, '*' | '^' | 'v' | '↑' | '↓' | '⇑' | '⇓' | '{' | '(') || c.is_ascii_digit() {

@@ -212,6 +212,7 @@ pub fn with_exceptions(table: &Table) -> Option<(Beatty, super::Exceptions)> {
         let alpha = Quadratic { p: 2 - c, s: 1, n: (c * c + 4) as u128, r: 2 };
         let rule = Beatty { alpha, second: Second::Shifted(c as u64) };
         let mut p = vec![false; side * side];
+        let mut pairs = 0;
         for k in 0.. {
             let (Some(a), Some(b)) = (rule.a(k), rule.b(k)) else { return None };
             if a as usize >= side {
@@ -220,7 +221,13 @@ pub fn with_exceptions(table: &Table) -> Option<(Beatty, super::Exceptions)> {
             if (b as usize) < side {
                 p[a as usize * side + b as usize] = true;
                 p[b as usize * side + a as usize] = true;
+                pairs += 1;
             }
+        }
+        // as many pairs as a ratio found from the data needs: (k, 7k) fits
+        // c = 6 for k ≤ 6, and no further
+        if pairs < MIN_PAIRS {
+            return None;
         }
         let mut exceptions = Vec::new();
         for (i, &is_p) in p.iter().enumerate() {
@@ -286,7 +293,13 @@ mod tests {
         e.sort();
         let v = |x: u64, y: u64, n: u64| (vec![x, y], n);
         assert_eq!(e, [v(0, 0, 1), v(0, 1, 0), v(1, 0, 0), v(1, 2, 1), v(2, 1, 1), v(2, 2, 0)]);
+        // too few pairs inside the table to trust: (k, 7k) is c = 6's for k ≤ 6
+        let side = 48;
+        let sevens: Vec<u64> =
+            (0..side * side).map(|i| u64::from(!((i / side) * 7 == i % side || (i % side) * 7 == i / side))).collect();
+        assert!(with_exceptions(&Table { dims: 2, side, values: sevens }).is_none());
         // a table no shift fits is refused
+        let side = 120;
         let mut other = table.clone();
         other.values[100 * side + 7] ^= 1;
         assert!(with_exceptions(&other).is_none());

@@ -88,7 +88,11 @@ fn quadratic(q: &Quadratic) -> String {
     let (p, k, r) = (q.p / g, k as i128 / g, q.r / g);
     let root = if k == 1 { format!("√{m}") } else { format!("{k}√{m}") };
     let sign = if q.s > 0 { "+" } else { "−" };
-    let top = if p == 0 { format!("{}{root}", if q.s > 0 { "" } else { "−" }) } else { format!("{p} {sign} {root}") };
+    let top = match p {
+        0 => format!("{}{root}", if q.s > 0 { "" } else { "−" }),
+        p if p < 0 => format!("−{} {sign} {root}", -p),
+        p => format!("{p} {sign} {root}"),
+    };
     if r == 1 {
         top
     } else {

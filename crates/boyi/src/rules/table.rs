@@ -114,7 +114,11 @@ impl<E, F: FnMut(&[u64]) -> Result<Vec<Option_>, E>> Tabler<F> {
 /// How big a table grows when the caller names no size: the side of the
 /// box for 1, 2, 3 and more coordinates, doubled from the first while the
 /// rule found changes, up to the last. A rule must come out the same from
-/// two tables, the second twice the side of the first, before it is taken.
+/// two tables, the second twice the side of the first, before it is taken;
+/// at the last side (or when the next table is past the budget while no
+/// rule was found) the rule of that one table is taken, held to all of it:
+/// an automaton learned with the last digit held back, a period repeated
+/// with margin.
 pub const GROWTH: [(usize, usize); 4] = [(1024, 32768), (48, 384), (16, 48), (8, 16)];
 
 /// While no rule is found, the table still grows (a rule may need more
