@@ -58,6 +58,13 @@ pub trait Partizan {
         }
     }
 
+    /// How good a move to `option` looks for the player who makes it
+    /// (Left when `left`): the outcome search tries the most promising
+    /// first. By default, the fewer options it leaves the other, the better.
+    fn promise(&self, option: &Self::Position, left: bool) -> i64 {
+        -(self.count_options(option, !left) as i64)
+    }
+
     /// Whether the player to move (Left when `left`) wins `p`, where the
     /// game can tell without a search (say, by counting moves one side is
     /// sure to have against the most the other can make); `None` where it

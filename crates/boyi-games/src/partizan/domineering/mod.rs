@@ -7,6 +7,8 @@
 
 use boyi::cgt::Partizan;
 
+mod bounds;
+
 use crate::error::Error;
 
 /// Cells a region may have: one bit each.
@@ -227,44 +229,6 @@ impl Region {
         self.first_column() << (self.w - 1)
     }
 
-    /// Dominoes placed one after another among `cells`, each on a cell
-    /// and the one below it (`vertical`) or to its right, greedily from the
-    /// lowest cell: ⌊n/2⌋ for a run of n, the most disjoint ones a run holds.
-    fn pairs(&self, mut cells: u128, vertical: bool) -> u32 {
-        let (step, no_right) = if vertical { (u32::from(self.w), 0) } else { (1, self.last_column()) };
-        let mut n = 0;
-        while cells != 0 {
-            let b = cells & cells.wrapping_neg();
-            cells &= !b;
-            // b is the top (leftmost) of what is left of its run
-            let next = if b & no_right != 0 { 0 } else { b.checked_shl(step).unwrap_or(0) };
-            if cells & next != 0 {
-                cells &= !next;
-                n += 1;
-            }
-        }
-        n
-    }
-
-    /// Moves a player is sure of and the most the other can make: Left's
-    /// safe moves are vertical dominoes on cells with no empty cell left
-    /// or right (no horizontal domino can ever take them), at most ⌊n/2⌋
-    /// disjoint ones in a column's run of n; Right can make at most ⌊n/2⌋
-    /// moves in a row's run of n empty cells. Returns (Left's safe moves,
-    /// Left's most moves, Right's safe moves, Right's most moves).
-    fn move_bounds(&self) -> (u32, u32, u32, u32) {
-        let w = self.w as u32;
-        let e = self.empty;
-        let (first, last) = (self.first_column(), self.last_column());
-        let left_empty = (e & !last) << 1;
-        let right_empty = (e & !first) >> 1;
-        let up_empty = e.checked_shl(w).unwrap_or(0);
-        let down_empty = e.checked_shr(w).unwrap_or(0);
-        let left_safe = e & !left_empty & !right_empty;
-        let right_safe = e & !up_empty & !down_empty;
-        (self.pairs(left_safe, true), self.pairs(e, true), self.pairs(right_safe, false), self.pairs(e, false))
-    }
-
     /// Empty cells: what a part's size is measured in.
     pub fn empty_cells(&self) -> usize {
         self.empty.count_ones() as usize
@@ -315,25 +279,24 @@ impl Partizan for Domineering {
         p.domino_tops(left).0.count_ones() as usize
     }
 
-    /// A player to move with more safe moves than the other can ever make
-    /// wins (she outlasts him playing only those); one whose opponent has
-    /// as many safe moves as she can ever make loses (he answers each of
-    /// hers). Moves only fill cells, so safe moves stay safe and the most
-    /// a player can make only falls.
+    fn promise(&self, option: &Region, left: bool) -> i64 {
+        bounds::standing(option, left)
+    }
+
+    /// A player to move who is sure of more moves than the other can
+    /// make wins (she outlasts him); one whose opponent, moving second, is
+    /// sure of as many as she can make loses (he answers each of hers).
+    /// What each is sure of is counted in `bounds`.
     fn decided(&self, p: &Region, left: bool) -> Option<bool> {
-        let (left_safe, left_most, right_safe, right_most) = p.move_bounds();
-        let (my_safe, my_most, their_safe, their_most) = if left {
-            (left_safe, left_most, right_safe, right_most)
-        } else {
-            (right_safe, right_most, left_safe, left_most)
-        };
-        if my_safe > their_most {
-            Some(true)
-        } else if their_safe >= my_most {
-            Some(false)
-        } else {
-            None
+        let mine = bounds::reserve(p, left, true);
+        if mine.sure > mine.their_most {
+            return Some(true);
         }
+        let theirs = bounds::reserve(p, !left, false);
+        if theirs.sure >= theirs.their_most {
+            return Some(false);
+        }
+        None
     }
 }
 
