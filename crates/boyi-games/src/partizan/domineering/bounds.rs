@@ -236,13 +236,15 @@ pub(super) fn reserve(r: &Region, vertical: bool, first: bool) -> Reserve {
 
 /// How a position stands for the vertical player (`vertical`) or the
 /// other: her most moves and safe moves less his. The search tries first
-/// the moves that leave the mover best standing (Obsequi's ordering).
+/// the moves that leave the mover best standing (Obsequi's ordering;
+/// counting placements instead of disjoint moves searched 2.7 times as
+/// many positions of 7x7).
 pub(super) fn standing(r: &Region, vertical: bool) -> i64 {
     let count = |v: bool| {
         let f = Frame::new(r, v);
         let e = r.empty;
-        let his = e & (f.across(e) | f.across_back(e));
-        i64::from(f.slots(e).0) + i64::from(f.slots(e & !his).0)
+        let safe = e & !(f.across(e) | f.across_back(e));
+        i64::from(f.slots(e).0) + i64::from(f.slots(safe).0)
     };
     count(vertical) - count(!vertical)
 }

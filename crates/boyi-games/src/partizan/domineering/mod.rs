@@ -108,6 +108,7 @@ impl Region {
         out
     }
 
+    #[cfg(test)]
     /// The cell's image under symmetry `s` (bit 0: mirror rows, bit 1:
     /// mirror columns, bit 2: transpose), and the image's height and width.
     fn image(&self, s: u8, r: usize, c: usize) -> (usize, usize, usize) {
@@ -121,6 +122,7 @@ impl Region {
         }
     }
 
+    #[cfg(test)]
     fn transformed(&self, s: u8) -> Region {
         let mut empty = 0u128;
         let mut dims = (self.h, self.w);
@@ -134,6 +136,19 @@ impl Region {
             }
         }
         Region { h: dims.0, w: dims.1, empty }
+    }
+
+    /// `transformed(4)`, by the empty cells only.
+    fn transposed(&self) -> Region {
+        let (h, w) = (self.h as usize, self.w as usize);
+        let mut empty = 0u128;
+        let mut cells = self.empty;
+        while cells != 0 {
+            let b = cells.trailing_zeros() as usize;
+            cells &= cells - 1;
+            empty |= 1 << ((b % w) * h + b / w);
+        }
+        Region { h: self.w, w: self.h, empty }
     }
 
     /// The region, its rows mirrored, its columns mirrored, and both
@@ -221,7 +236,8 @@ impl Region {
 
     /// The first column's cells.
     fn first_column(&self) -> u128 {
-        (0..self.h as usize).fold(0u128, |m, r| m | 1 << (r * self.w as usize))
+        // 1 + 2^w + 2^2w + ... is (2^hw - 1) / (2^w - 1)
+        low_bits(self.cells()) / low_bits(self.w as usize)
     }
 
     /// The last column's cells.
@@ -266,13 +282,14 @@ impl Partizan for Domineering {
     }
 
     fn normal(&self, p: &Region) -> (Region, bool) {
-        // the four mirrors of the region and of its transpose
-        let transposed = p.transformed(4);
-        [(*p, false), (transposed, true)]
-            .into_iter()
-            .flat_map(|(r, swapped)| r.mirrors().map(|m| (m, swapped)))
-            .min()
-            .expect("eight symmetries")
+        // the four mirrors of the region and, when it is square, of its
+        // transpose (a search of one board meets no other shape)
+        let mirrors = p.mirrors().into_iter().map(|m| (m, false));
+        let best = mirrors.min().expect("four mirrors");
+        if p.h != p.w {
+            return best;
+        }
+        p.transposed().mirrors().into_iter().map(|m| (m, true)).fold(best, std::cmp::min)
     }
 
     fn count_options(&self, p: &Region, left: bool) -> usize {
@@ -426,6 +443,7 @@ mod outcome_tests {
                 let r = Region { h, w, empty };
                 let by_cells: Vec<Region> = (0..4).map(|s| r.transformed(s)).collect();
                 assert_eq!(r.mirrors().to_vec(), by_cells, "{r}");
+                assert_eq!(r.transposed(), r.transformed(4), "{r}");
             }
         }
         let wide = Region::rectangle(1, 128).unwrap();
