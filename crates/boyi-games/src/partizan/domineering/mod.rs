@@ -421,7 +421,7 @@ mod outcome_tests {
     #[test]
     fn decided_positions_are_decided_right() {
         let mut answered = 0;
-        for (h, w) in [(4u8, 4u8), (3, 6), (6, 3), (1, 7), (7, 1), (2, 5)] {
+        for (h, w) in [(4u8, 4u8), (3, 6), (6, 3), (1, 7), (7, 1), (2, 5), (4, 5), (5, 4)] {
             let mut memo = HashMap::new();
             for empty in 0u128..1 << (h as u32 * w as u32) {
                 let r = Region { h, w, empty };
@@ -469,6 +469,21 @@ mod outcome_tests {
         let mut search = boyi::cgt::Outcomes::new(&Domineering, &mut store, Region::empty_cells, 16);
         for (n, want) in [(4, Class::N), (5, Class::P), (6, Class::N)] {
             assert_eq!(search.class(&Region::rectangle(n, n).unwrap()).unwrap(), want, "{n}x{n}");
+        }
+    }
+
+    /// Every rectangle with sides 1 to 6: Breuker, Uiterwijk and van den
+    /// Herik's table (2000), which Obsequi (Bullock, 2002) gives too.
+    #[test]
+    fn published_outcomes_of_rectangles() {
+        let table = ["PRRRRR", "LNNRLN", "LNNRRR", "LLLNLN", "LRLRPR", "LNLNLN"];
+        let mut store = Store::new();
+        let mut search = boyi::cgt::Outcomes::new(&Domineering, &mut store, Region::empty_cells, 14);
+        for (h, row) in table.iter().enumerate() {
+            for (w, want) in row.chars().enumerate() {
+                let got = search.class(&Region::rectangle(h + 1, w + 1).unwrap()).unwrap();
+                assert_eq!(got.letter(), want.to_string(), "{}x{}", h + 1, w + 1);
+            }
         }
     }
 
