@@ -378,6 +378,10 @@ def grundy(id, rule, to, what, runs):
 
 grundy("grundy-0.376", "0.376", 4_600_000, "`boyi grundy 0.376` to 4.6·10^6 (period 4, preperiod 2268248)", 3)
 grundy("grundy-0.354", "0.354", 20_200_000, "`boyi grundy 0.354` to 2.02·10^7 (period 1180)", 3)
+alone("domineering-7x8", "who wins Domineering 7×8 (`boyi cgt domineering 7x8 --outcome`: R)", "",
+      lambda s: [s.boyi, "cgt", "domineering", "7x8", "--outcome"], lambda s: None, 3, peak=True)
+alone("domineering-8x8", "who wins Domineering 8×8 (`boyi cgt domineering 8x8 --outcome`: N)", "a few minutes",
+      lambda s: [s.boyi, "cgt", "domineering", "8x8", "--outcome"], lambda s: None, 1, peak=True)
 alone("grundy-0.1777", "`boyi grundy 0.1777` to 4.5·10^8 (period 60620715)", "< 5 min, < 4 GiB",
       lambda s: [s.boyi, "grundy", "0.1777", "--to", "450000000", "--show", "0"], lambda s: None, 1, peak=True)
 
