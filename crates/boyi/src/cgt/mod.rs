@@ -58,11 +58,13 @@ pub trait Partizan {
         }
     }
 
-    /// How good a move to `option` looks for the player who makes it
-    /// (Left when `left`): the outcome search tries the most promising
-    /// first. By default, the fewer options it leaves the other, the better.
-    fn promise(&self, option: &Self::Position, left: bool) -> i64 {
-        -(self.count_options(option, !left) as i64)
+    /// Puts `options` (the mover's, Left's when `left`, from `p`) in the
+    /// order the outcome search tries them: the most promising first, as
+    /// a win ends the search of a node. By default, the fewer options a
+    /// move leaves the other, the sooner it is tried.
+    fn order_options(&self, p: &Self::Position, options: &mut [Self::Position], left: bool) {
+        let _ = p;
+        options.sort_by_cached_key(|o| self.count_options(o, !left));
     }
 
     /// Whether the player to move (Left when `left`) wins `p`, where the

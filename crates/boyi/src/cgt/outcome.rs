@@ -77,11 +77,9 @@ impl<'a, G: Partizan> Outcomes<'a, G> {
         self.valuer.store.check()?;
         self.nodes += 1;
         let mut options = if left { self.game.left_options(p) } else { self.game.right_options(p) };
-        // The most promising moves first: a win ends the search of this node.
-        let mut keyed: Vec<(i64, G::Position)> = options.drain(..).map(|o| (-self.game.promise(&o, left), o)).collect();
-        keyed.sort_by_key(|(n, _)| *n);
+        self.game.order_options(p, &mut options, left);
         let mut win = false;
-        for (_, o) in keyed {
+        for o in options {
             if !self.wins(&o, !left)? {
                 win = true;
                 break;

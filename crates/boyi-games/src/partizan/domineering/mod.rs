@@ -296,8 +296,8 @@ impl Partizan for Domineering {
         p.domino_tops(left).0.count_ones() as usize
     }
 
-    fn promise(&self, option: &Region, left: bool) -> i64 {
-        bounds::standing(option, left)
+    fn order_options(&self, p: &Region, options: &mut [Region], left: bool) {
+        bounds::order(p, options, left);
     }
 
     /// A player to move who is sure of more moves than the other can
