@@ -18,8 +18,12 @@
 //! - A **vulnerable slot**: two empty cells along her axis he could cover.
 //!   Slots are chosen so that no domino of his touches two of them; in a
 //!   pair, when he spoils one she takes the other. A pair is one move of
-//!   hers, and of its cells he covers at most those of one slot. An area
-//!   left over from pairing is one more vulnerable slot.
+//!   hers, and of its cells he covers at most those of one slot. Every
+//!   vulnerable slot has a cell he can reach (the safe slots are taken
+//!   first, and a run of safe cells leaves at most its last cell over),
+//!   so a pair keeps at least one cell from him. An area left over from
+//!   pairing is one more vulnerable slot (counted as keeping two of its
+//!   cells from him, fewer than it does).
 //!
 //! All kinds are disjoint and a move of his spoils at most one of them, so
 //! she answers every spoiling move at once and plays her own room
