@@ -3,7 +3,7 @@
 
 use std::sync::{Mutex, MutexGuard, OnceLock};
 
-use boyi::cgt::{self, Dyadic, Format, Id, Parsed, Relation, Store};
+use boyi::cgt::{self, Class, Copies, Dyadic, Format, Id, Parsed, Relation, Store, Thermograph};
 use boyi::Control;
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
@@ -15,6 +15,140 @@ fn store() -> MutexGuard<'static, Store> {
     static STORE: OnceLock<Mutex<Store>> = OnceLock::new();
     // (a panic while it was held leaves values that are still right)
     STORE.get_or_init(|| Mutex::new(Store::new())).lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// Where work that may run long is done: a store of its own, watched by
+/// each piece of work's control, so that Ctrl-C or the memory limit can
+/// stop it. It is kept between calls (values made once serve the next
+/// call) and thrown away when stopped; only answers are copied to
+/// [`store`], whose values Python holds and which is never thrown away.
+struct Workshop {
+    store: Store,
+    /// what values of [`store`] became here, and answers there
+    inward: Copies,
+    outward: Copies,
+}
+
+impl Workshop {
+    fn new() -> Self {
+        Workshop { store: Store::new(), inward: Copies::default(), outward: Copies::default() }
+    }
+}
+
+fn workshop() -> MutexGuard<'static, Workshop> {
+    static WORKSHOP: OnceLock<Mutex<Workshop>> = OnceLock::new();
+    WORKSHOP.get_or_init(|| Mutex::new(Workshop::new())).lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// An answer made in the workshop, as [`store`] has it.
+trait Carried: Send {
+    fn carried(self, main: &mut Store, work: &Store, outward: &mut Copies) -> Self;
+}
+
+impl Carried for Id {
+    fn carried(self, main: &mut Store, work: &Store, outward: &mut Copies) -> Id {
+        main.copy_with(work, self, outward)
+    }
+}
+
+impl Carried for Option<Id> {
+    fn carried(self, main: &mut Store, work: &Store, outward: &mut Copies) -> Self {
+        self.map(|g| g.carried(main, work, outward))
+    }
+}
+
+impl Carried for Result<Id, String> {
+    fn carried(self, main: &mut Store, work: &Store, outward: &mut Copies) -> Self {
+        self.map(|g| g.carried(main, work, outward))
+    }
+}
+
+macro_rules! carried_as_is {
+    ($($t:ty),*) => {$(
+        impl Carried for $t {
+            fn carried(self, _: &mut Store, _: &Store, _: &mut Copies) -> Self {
+                self
+            }
+        }
+    )*};
+}
+carried_as_is!(bool, Relation, Dyadic, Thermograph, Class);
+
+/// Work on values with at most this many parts in all (the operands'
+/// followers, squared: sums and comparisons go by pairs of them) is done
+/// directly in [`store`]: watching it from a thread of its own would cost
+/// more than the work.
+const DIRECT: usize = 1 << 12;
+
+/// `work` on `operands` (values of [`store`]): directly when they are
+/// small and `anyway` is false, otherwise [`in_workshop`].
+fn guarded<T: Carried>(
+    py: Python<'_>,
+    operands: &[Id],
+    anyway: bool,
+    work: impl FnOnce(&mut Store, &[Id]) -> T + Send,
+) -> PyResult<T> {
+    if !anyway {
+        let parts: usize = {
+            let main = store();
+            operands.iter().map(|&g| main.followers_upto(g, DIRECT)).sum()
+        };
+        if parts.saturating_mul(parts) <= DIRECT {
+            return Ok(work(&mut store(), operands));
+        }
+    }
+    in_workshop(py, operands, |s, g, _| Ok(work(s, g)))
+}
+
+/// `work` on `operands` (values of [`store`]) in the workshop, where Ctrl-C
+/// (a `KeyboardInterrupt`) and the memory limit (a `ValueError`) stop it
+/// and leave [`store`] as it was; its answer copied to [`store`].
+fn in_workshop<T: Carried>(
+    py: Python<'_>,
+    operands: &[Id],
+    work: impl FnOnce(&mut Store, &[Id], &Control) -> Result<T, String> + Send,
+) -> PyResult<T> {
+    let done = interruptible(py, |ctl: &Control| {
+        let mut shop = workshop();
+        let shop = &mut *shop;
+        let inside: Vec<Id> = {
+            let main = store();
+            operands.iter().map(|&g| shop.store.copy_with(&main, g, &mut shop.inward)).collect()
+        };
+        shop.store.watch(Some(ctl));
+        let answer = work(&mut shop.store, &inside, ctl);
+        let stopped = shop.store.check();
+        shop.store.watch(None);
+        let thrown_away = stopped.is_err();
+        let carried = match (stopped, answer) {
+            (Err(e), _) => Err(e.to_string()),
+            (Ok(()), Err(e)) => Err(e),
+            (Ok(()), Ok(answer)) => Ok(answer.carried(&mut store(), &shop.store, &mut shop.outward)),
+        };
+        // thrown away when stopped; and past half the memory limit, or
+        // values kept from earlier calls would refuse work that fits on
+        // its own
+        if thrown_away || shop.store.bytes() > ctl.memory_limit() / 2 {
+            *shop = Workshop::new();
+        }
+        carried
+    })?;
+    done.map_err(PyValueError::new_err)
+}
+
+/// A value written in CGSuite's notation; a text with sums in it may take
+/// long, so it is read where it can be stopped.
+fn read(py: Python<'_>, text: &str) -> PyResult<Id> {
+    let sums = text.contains('+') || text.contains('-');
+    let owned = text.to_string();
+    let read = guarded(py, &[], sums, move |s: &mut Store, _: &[Id]| match cgt::parse(s, &owned) {
+        Ok(Parsed::Value(id)) => Ok(id),
+        Ok(Parsed::Comparison { .. }) => {
+            Err(format!("`{owned}` is a comparison: compare two values with < == > instead"))
+        }
+        Err(e) => Err(format!("`{owned}`: {e}")),
+    })?;
+    read.map_err(PyValueError::new_err)
 }
 
 fn fraction(py: Python<'_>, d: Dyadic) -> PyResult<Py<PyAny>> {
@@ -46,7 +180,7 @@ fn other(value: &Bound<'_, PyAny>) -> PyResult<Id> {
         return Ok(store().integer(n.into()));
     }
     if let Ok(text) = value.extract::<String>() {
-        return cgt::value(&mut store(), &text).map_err(PyValueError::new_err);
+        return read(value.py(), &text);
     }
     // a Fraction: numerator / denominator, the denominator a power of two
     if let (Ok(n), Ok(d)) = (value.getattr("numerator"), value.getattr("denominator")) {
@@ -72,8 +206,8 @@ impl CgtValue {
 
     /// `"L"` (Left wins), `"R"`, `"P"` (the second player wins) or `"N"`.
     #[getter]
-    fn outcome(&self) -> &'static str {
-        store().class(self.id).letter()
+    fn outcome(&self, py: Python<'_>) -> PyResult<&'static str> {
+        Ok(guarded(py, &[self.id], false, |s, g| s.class(g[0]))?.letter())
     }
 
     /// Left's options of the canonical form.
@@ -102,33 +236,33 @@ impl CgtValue {
 
     #[getter]
     fn mean(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-        let d = store().mean(self.id);
+        let d = guarded(py, &[self.id], false, |s, g| s.mean(g[0]))?;
         fraction(py, d)
     }
 
     #[getter]
     fn temperature(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-        let d = store().temperature(self.id);
+        let d = guarded(py, &[self.id], false, |s, g| s.temperature(g[0]))?;
         fraction(py, d)
     }
 
     /// The reduced canonical form: the simplest value an infinitesimal
     /// away from this one (its ups and stars set aside).
     #[getter]
-    fn reduced(&self) -> CgtValue {
-        CgtValue { id: store().reduced(self.id) }
+    fn reduced(&self, py: Python<'_>) -> PyResult<CgtValue> {
+        Ok(CgtValue { id: guarded(py, &[self.id], false, |s, g| s.reduced(g[0]))? })
     }
 
     /// The atomic weight of an all-small value (how many ups it is
     /// worth), or `None` for a value that is not all-small.
     #[getter]
-    fn atomic_weight(&self) -> Option<CgtValue> {
-        store().atomic_weight(self.id).map(|id| CgtValue { id })
+    fn atomic_weight(&self, py: Python<'_>) -> PyResult<Option<CgtValue>> {
+        Ok(guarded(py, &[self.id], false, |s, g| s.atomic_weight(g[0]))?.map(|id| CgtValue { id }))
     }
 
     /// Whether this value is at most `other` up to an infinitesimal.
-    fn inf_le(&self, other: &CgtValue) -> bool {
-        store().inf_leq(self.id, other.id)
+    fn inf_le(&self, py: Python<'_>, other: &CgtValue) -> PyResult<bool> {
+        guarded(py, &[self.id, other.id], false, |s, g| s.inf_leq(g[0], g[1]))
     }
 
     /// The value cooled by `t` (a number or `Fraction`, t ≥ 0): every move
@@ -138,7 +272,7 @@ impl CgtValue {
         if d < Dyadic::ZERO {
             return Err(PyValueError::new_err("cool(t): t is 0 or more"));
         }
-        Ok(CgtValue { id: store().cool(self.id, d) })
+        Ok(CgtValue { id: guarded(t.py(), &[self.id], false, |s, g| s.cool(g[0], d))? })
     }
 
     /// The number the value is (a `Fraction`), or `None`.
@@ -150,7 +284,7 @@ impl CgtValue {
     /// The thermograph: `{"left": [(t, x), ...], "right": [...], "mean",
     /// "temperature"}`, each wall's breakpoints from t = -1 to the mast.
     fn thermograph<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
-        let th = store().thermograph(self.id);
+        let th = guarded(py, &[self.id], false, |s, g| s.thermograph(g[0]))?;
         let d = PyDict::new(py);
         let wall = |t: &cgt::Trajectory| -> PyResult<Vec<(Py<PyAny>, Py<PyAny>)>> {
             t.points().into_iter().map(|(t, x)| Ok((fraction(py, t)?, fraction(py, x)?))).collect()
@@ -165,12 +299,12 @@ impl CgtValue {
     /// Neither ≤ nor ≥: the first player wins their difference.
     fn confused_with(&self, other_value: &Bound<'_, PyAny>) -> PyResult<bool> {
         let b = other(other_value)?;
-        Ok(store().compare(self.id, b) == Relation::Confused)
+        Ok(guarded(other_value.py(), &[self.id, b], false, |s, g| s.compare(g[0], g[1]))? == Relation::Confused)
     }
 
     fn __add__(&self, o: &Bound<'_, PyAny>) -> PyResult<CgtValue> {
         let b = other(o)?;
-        Ok(CgtValue { id: store().add(self.id, b) })
+        Ok(CgtValue { id: guarded(o.py(), &[self.id, b], false, |s, g| s.add(g[0], g[1]))? })
     }
 
     fn __radd__(&self, o: &Bound<'_, PyAny>) -> PyResult<CgtValue> {
@@ -179,12 +313,12 @@ impl CgtValue {
 
     fn __sub__(&self, o: &Bound<'_, PyAny>) -> PyResult<CgtValue> {
         let b = other(o)?;
-        Ok(CgtValue { id: store().sub(self.id, b) })
+        Ok(CgtValue { id: guarded(o.py(), &[self.id, b], false, |s, g| s.sub(g[0], g[1]))? })
     }
 
     fn __rsub__(&self, o: &Bound<'_, PyAny>) -> PyResult<CgtValue> {
         let a = other(o)?;
-        Ok(CgtValue { id: store().sub(a, self.id) })
+        Ok(CgtValue { id: guarded(o.py(), &[a, self.id], false, |s, g| s.sub(g[0], g[1]))? })
     }
 
     fn __neg__(&self) -> CgtValue {
@@ -198,7 +332,7 @@ impl CgtValue {
             Err(_) if matches!(op, Eq | Ne) => return Ok(matches!(op, Ne)),
             Err(e) => return Err(e),
         };
-        let r = store().compare(self.id, b);
+        let r = guarded(o.py(), &[self.id, b], false, |s, g| s.compare(g[0], g[1]))?;
         Ok(match op {
             Lt => r == Relation::Less,
             Le => matches!(r, Relation::Less | Relation::Equal),
@@ -224,56 +358,27 @@ impl CgtValue {
 
 /// A value written in CGSuite's notation (`"{1|-1} + ^ + *"`, `"3/4"`).
 #[pyfunction]
-pub fn cgt_parse(text: &str) -> PyResult<CgtValue> {
-    match cgt::parse(&mut store(), text).map_err(|e| PyValueError::new_err(format!("`{text}`: {e}")))? {
-        Parsed::Value(id) => Ok(CgtValue { id }),
-        Parsed::Comparison { .. } => {
-            Err(PyValueError::new_err(format!("`{text}` is a comparison: compare two values with < == > instead")))
-        }
-    }
+pub fn cgt_parse(py: Python<'_>, text: &str) -> PyResult<CgtValue> {
+    Ok(CgtValue { id: read(py, text)? })
 }
 
 /// `{left | right}` from values already made: the canonical form.
 #[pyfunction]
-pub fn cgt_game(left: Vec<Bound<'_, PyAny>>, right: Vec<Bound<'_, PyAny>>) -> PyResult<CgtValue> {
-    let left = left.iter().map(other).collect::<PyResult<Vec<Id>>>()?;
-    let right = right.iter().map(other).collect::<PyResult<Vec<Id>>>()?;
-    Ok(CgtValue { id: store().game(left, right) })
+pub fn cgt_game(py: Python<'_>, left: Vec<Bound<'_, PyAny>>, right: Vec<Bound<'_, PyAny>>) -> PyResult<CgtValue> {
+    let lefts = left.len();
+    let options = left.iter().chain(right.iter()).map(other).collect::<PyResult<Vec<Id>>>()?;
+    let id = guarded(py, &options, false, |s, g| s.game(g[..lefts].to_vec(), g[lefts..].to_vec()))?;
+    Ok(CgtValue { id })
 }
 
-/// Where catalogue positions are valued: a store of its own, watched by
-/// each valuation's control, so Ctrl-C or the memory limit can stop it.
-/// It is kept between calls (parts valued once serve the next position)
-/// and thrown away when stopped; only the answer is copied to [`store`].
-fn workshop() -> MutexGuard<'static, Store> {
-    static WORKSHOP: OnceLock<Mutex<Store>> = OnceLock::new();
-    WORKSHOP.get_or_init(|| Mutex::new(Store::new())).lock().unwrap_or_else(|e| e.into_inner())
-}
-
-/// The value of `position` in the catalogue's partizan game `game`.
+/// The value of `position` in the catalogue's partizan game `game`. Parts
+/// valued in the workshop serve the next position.
 #[pyfunction]
 pub fn cgt_catalogue_value(py: Python<'_>, game: &str, position: &str) -> PyResult<CgtValue> {
     let listing = boyi_games::partizan::game(game).map_err(|e| PyValueError::new_err(e.to_string()))?;
-    let valued = interruptible(py, |ctl: &Control| {
-        let mut work = workshop();
-        work.watch(Some(ctl));
-        let answer = listing.value(&mut work, position, ctl);
-        let stopped = work.check();
-        work.watch(None);
-        let copied = match (&stopped, answer) {
-            (Err(e), _) => Err(e.to_string()),
-            (Ok(()), Err(e)) => Err(e.to_string()),
-            (Ok(()), Ok((id, _))) => Ok(store().copy_from(&work, id)),
-        };
-        // thrown away when stopped; and past half the memory limit, or
-        // parts kept from earlier calls would refuse a position that fits
-        // on its own
-        if stopped.is_err() || work.bytes() > ctl.memory_limit() / 2 {
-            *work = Store::new();
-        }
-        copied
-    })?;
-    valued.map(|id| CgtValue { id }).map_err(PyValueError::new_err)
+    let id =
+        in_workshop(py, &[], |s, _, ctl| listing.value(s, position, ctl).map(|(id, _)| id).map_err(|e| e.to_string()))?;
+    Ok(CgtValue { id })
 }
 
 /// The partizan games of the catalogue: id, rules and an example.

@@ -122,3 +122,38 @@ def test_ctrl_c_stops_a_catalogue_value_and_the_values_made_before_stay():
     # (read back, not compared as text: options are written in the order each process made them)
     for board, text in zip(boards, ast.literal_eval(fresh)):
         assert cgt.value("domineering", board) == cgt.parse(text), board
+
+
+def _random_hot_values(seed, count):
+    """Games four deep over small numbers, switches, ups and stars: their
+    sums' canonical forms grow fast."""
+    import random
+
+    rng = random.Random(seed)
+    base = [cgt.parse(x) for x in ["0", "*", "^", "v", "1", "-1", "1/2", "{1|-1}", "*2", "{2|0}", "{0|-2}", "^*", "3", "-3", "{3|1}", "{-1|-3}"]]
+
+    def made(depth):
+        if depth == 0:
+            return rng.choice(base)
+        left = [made(depth - 1) for _ in range(rng.randint(1, 3))]
+        right = [made(depth - 1) for _ in range(rng.randint(1, 3))]
+        return cgt.game(left, right)
+
+    return [made(4) for _ in range(count)]
+
+
+def test_ctrl_c_stops_a_long_sum_and_the_values_made_before_stay():
+    games = _random_hot_values(6, 8)
+    # the first seven add up in about 1 s here; the eighth sum takes
+    # about 5 s more
+    total = sum(games[1:7], games[0])
+    timer = threading.Timer(0.5, _thread.interrupt_main)
+    started = time.monotonic()
+    timer.start()
+    with pytest.raises(KeyboardInterrupt):
+        total + games[7]
+    timer.cancel()
+    assert time.monotonic() - started < 2
+    # the stopped sum's work is thrown away, not the values already made
+    assert total == sum(games[1:7], games[0])
+    assert games[0] + games[1] == games[1] + games[0]

@@ -2,7 +2,7 @@
 //! by the store, and the value is compared with the tree itself by the
 //! plain recursive definitions of ≤ (no simplification anywhere).
 
-use boyi::cgt::{self, Dyadic, Format, Id, Parsed, Relation, Store};
+use boyi::cgt::{self, Copies, Dyadic, Format, Id, Parsed, Relation, Store};
 use proptest::prelude::*;
 use std::rc::Rc;
 
@@ -257,6 +257,38 @@ fn values_copied_between_stores_that_made_their_parts_in_another_order() {
     for (i, &g) in made.iter().enumerate() {
         assert_eq!(to.copy_from(&from, g), own[texts.len() - 1 - i], "{}", texts[i]);
     }
+}
+
+#[test]
+fn values_copied_back_and_forth_with_copies_kept() {
+    let (mut main, mut work) = (Store::new(), Store::new());
+    let (mut inward, mut outward) = (Copies::default(), Copies::default());
+    let a = read(&mut main, "{2|0||-1}");
+    let b = read(&mut main, "{{1|-1},^|-2}");
+    let (wa, wb) = (work.copy_with(&main, a, &mut inward), work.copy_with(&main, b, &mut inward));
+    let held = work.len();
+    // copied once: the second time is the first's answer and makes nothing
+    assert_eq!(work.copy_with(&main, a, &mut inward), wa);
+    assert_eq!(work.len(), held);
+    let sum = work.add(wa, wb);
+    let back = main.copy_with(&work, sum, &mut outward);
+    assert_eq!(back, main.add(a, b));
+    // an operand copied back is the value it was made from
+    assert_eq!(main.copy_with(&work, wa, &mut outward), a);
+}
+
+#[test]
+fn followers_are_counted_up_to_a_bound() {
+    let mut s = Store::new();
+    let pm = read(&mut s, "{1|-1}");
+    // ±1, 1 and -1: numbers have no options in the store
+    assert_eq!(s.followers_upto(pm, 100), 3);
+    assert_eq!(s.followers_upto(pm, 2), 2);
+    let g = read(&mut s, "{2|0||-1}");
+    // {2|0}, 2, 0, -1 and itself
+    assert_eq!(s.followers_upto(g, 100), 5);
+    let zero = s.zero();
+    assert_eq!(s.followers_upto(zero, 100), 1);
 }
 
 #[test]

@@ -20,7 +20,7 @@ use std::hash::Hash;
 pub use dyadic::Dyadic;
 pub use notation::{parse, value, Format, Parsed};
 pub use outcome::Outcomes;
-pub use store::{Class, Id, Relation, Store};
+pub use store::{Class, Copies, Id, Relation, Store};
 pub use thermo::{Thermograph, Trajectory};
 
 use rustc_hash::FxHashMap as HashMap;

@@ -9,7 +9,7 @@
 
 use std::sync::Arc as Rc;
 
-use rustc_hash::FxHashMap as HashMap;
+use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
 use super::dyadic::Dyadic;
 
@@ -92,6 +92,10 @@ struct Watch {
 impl Watch {
     const EVERY: u32 = 1 << 10;
 }
+
+/// What each value of one store became in another: see [`Store::copy_with`].
+#[derive(Default)]
+pub struct Copies(HashMap<Id, Id>);
 
 #[derive(Default)]
 pub struct Store {
@@ -219,7 +223,15 @@ impl Store {
     /// canonical, so nothing is compared). Lets work be done in a store
     /// that may be stopped and thrown away, and only its answer kept.
     pub fn copy_from(&mut self, from: &Store, g: Id) -> Id {
-        let mut copied: HashMap<Id, Id> = HashMap::default();
+        self.copy_with(from, g, &mut Copies::default())
+    }
+
+    /// [`Store::copy_from`] that remembers, in `copies`, what each value of
+    /// `from` became here: values copied back and forth between two stores
+    /// that both keep theirs are copied once. `copies` is worthless once
+    /// either store is thrown away.
+    pub fn copy_with(&mut self, from: &Store, g: Id, copies: &mut Copies) -> Id {
+        let copied = &mut copies.0;
         // depth first without recursion: a node once its options are copied
         let mut stack = vec![(g, false)];
         while let Some((at, expanded)) = stack.pop() {
@@ -248,6 +260,25 @@ impl Store {
             }
         }
         copied[&g]
+    }
+
+    /// How many values `g` is made of (itself and every option of an
+    /// option, each once), counted up to `most`: what work on `g` may cost.
+    pub fn followers_upto(&self, g: Id, most: usize) -> usize {
+        let mut seen: HashSet<Id> = HashSet::default();
+        let mut stack = vec![g];
+        while let Some(at) = stack.pop() {
+            if seen.len() >= most {
+                break;
+            }
+            if !seen.insert(at) {
+                continue;
+            }
+            if let Node::Form { left, right } = &self.nodes[at.index()] {
+                stack.extend(left.iter().chain(right.iter()).filter(|o| !seen.contains(o)));
+            }
+        }
+        seen.len().min(most)
     }
 
     /// Watches `ctl` from now on (see [`Store::watched`]), or nothing; a
