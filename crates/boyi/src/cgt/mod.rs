@@ -40,6 +40,13 @@ pub trait Partizan {
         vec![p.clone()]
     }
 
+    /// Whether every part of `p` (its `components`) measures at most
+    /// `most` by `size`. The outcome search asks at every position it
+    /// meets, so a game may answer without listing the parts.
+    fn parts_within(&self, p: &Self::Position, size: fn(&Self::Position) -> usize, most: usize) -> bool {
+        self.components(p).iter().all(|c| size(c) <= most)
+    }
+
     /// A representative of `p`'s symmetry class and whether its value is
     /// the negative of `p`'s (a symmetry that swaps Left and Right):
     /// positions with one representative are valued once.

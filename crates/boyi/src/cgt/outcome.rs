@@ -53,8 +53,7 @@ impl<'a, G: Partizan> Outcomes<'a, G> {
         if let Some(w) = self.game.decided(p, left) {
             return Ok(w);
         }
-        let parts = self.game.components(p);
-        if parts.iter().all(|c| (self.size)(c) <= self.small) {
+        if self.game.parts_within(p, self.size, self.small) {
             let v = self.valuer.value(p)?;
             let zero = self.valuer.store.zero();
             // Left moving first wins unless G ≤ 0; Right unless G ≥ 0.

@@ -256,24 +256,29 @@ pub(super) fn standing(r: &Region, vertical: bool) -> i64 {
 /// ⌊n/2⌋ summed over the runs of a line's bits: the most disjoint
 /// dominoes along it.
 fn line_pairs(bits: u16) -> u8 {
-    static TABLE: std::sync::OnceLock<Vec<u8>> = std::sync::OnceLock::new();
-    TABLE.get_or_init(|| {
-        (0..=u16::MAX)
-            .map(|mut x| {
-                let mut n = 0;
-                while x != 0 {
-                    let b = x & x.wrapping_neg();
-                    x &= !b;
-                    if x & (b << 1) != 0 {
-                        x &= !(b << 1);
-                        n += 1;
-                    }
-                }
-                n
-            })
-            .collect()
-    })[bits as usize]
+    LINE_PAIRS[bits as usize]
 }
+
+/// [`line_pairs`] of every line, made when boyi is compiled (64 KiB).
+static LINE_PAIRS: [u8; 1 << 16] = {
+    let mut table = [0u8; 1 << 16];
+    let mut line = 0usize;
+    while line < 1 << 16 {
+        // greedy from the lowest cell: a cell pairs with the next if empty
+        let (mut x, mut n) = (line as u32, 0u8);
+        while x != 0 {
+            let b = x & x.wrapping_neg();
+            x &= !b;
+            if x & (b << 1) != 0 {
+                x &= !(b << 1);
+                n += 1;
+            }
+        }
+        table[line] = n;
+        line += 1;
+    }
+    table
+};
 
 /// The lines of a board up to 16×16: `rows[r]` has bit c for empty
 /// (r, c), `columns[c]` bit r.
@@ -303,16 +308,21 @@ impl Lines {
     }
 }
 
-/// ⌊n/2⌋ of the runs and of the safe cells' runs of lines `from..=to`
-/// (stored two slots in), safe cells being those with no empty cell on
-/// the lines beside.
-fn lines_standing(lines: &[u16; LINES], from: usize, to: usize) -> i32 {
-    (from..=to)
-        .map(|k| {
-            let safe = lines[k] & !lines[k - 1] & !lines[k + 1];
-            i32::from(line_pairs(lines[k])) + i32::from(line_pairs(safe))
-        })
-        .sum()
+/// ⌊n/2⌋ of the runs and of the safe cells' runs of line `k` (stored two
+/// slots in), safe cells being those with no empty cell on the lines
+/// beside.
+fn line_standing(lines: &[u16; LINES], k: usize) -> i32 {
+    let safe = lines[k] & !lines[k - 1] & !lines[k + 1];
+    i32::from(line_pairs(lines[k])) + i32::from(line_pairs(safe))
+}
+
+/// [`line_standing`] of every line.
+fn standings(lines: &[u16; LINES]) -> [i32; LINES] {
+    let mut out = [0; LINES];
+    for (k, o) in out.iter_mut().enumerate().take(LINES - 1).skip(1) {
+        *o = line_standing(lines, k);
+    }
+    out
 }
 
 /// Orders the mover's options (`vertical`: Left's) by her standing after
@@ -326,20 +336,23 @@ pub(super) fn order(p: &Region, options: &mut [Region], vertical: bool) {
     let lines = Lines::new(p);
     // her lines run along her dominoes: columns for the vertical player
     let (hers, his) = if vertical { (&lines.columns, &lines.rows) } else { (&lines.rows, &lines.columns) };
+    let (her_now, his_now) = (standings(hers), standings(his));
     let w = p.w as usize;
     options.sort_by_cached_key(|o| {
         let b = (p.empty & !o.empty).trailing_zeros() as usize;
         let (row, column) = (b / w, b % w);
-        // the move covers cells i and i + 1 of her line l (two slots in)
+        // the move covers cells i and i + 1 of her line l (two slots in):
+        // lines l - 1 to l + 1 count anew
         let (l, i) = if vertical { (column + 2, row) } else { (row + 2, column) };
         let mut her_after = *hers;
         her_after[l] &= !(3 << i);
-        let mine = lines_standing(&her_after, l - 1, l + 1) - lines_standing(hers, l - 1, l + 1);
-        // and cell l - 2 of his lines i and i + 1 (slots i + 2 and i + 3)
+        let mine: i32 = (l - 1..=l + 1).map(|k| line_standing(&her_after, k) - her_now[k]).sum();
+        // and cell l - 2 of his lines i and i + 1 (slots i + 2 and i + 3):
+        // lines i + 1 to i + 4
         let mut his_after = *his;
         his_after[i + 2] &= !(1 << (l - 2));
         his_after[i + 3] &= !(1 << (l - 2));
-        let theirs = lines_standing(&his_after, i + 1, i + 4) - lines_standing(his, i + 1, i + 4);
+        let theirs: i32 = (i + 1..=i + 4).map(|k| line_standing(&his_after, k) - his_now[k]).sum();
         theirs - mine
     });
 }

@@ -219,6 +219,28 @@ impl Region {
         parts
     }
 
+    /// Whether no part (of [`Region::parts`]) has more than `most` empty
+    /// cells: the same flood, stopped as soon as the answer is known.
+    fn parts_within(&self, most: usize) -> bool {
+        let most = most.min(MOST_CELLS) as u32;
+        let mut live = self.empty & self.beside(self.empty);
+        while live.count_ones() > most {
+            let mut part = live & live.wrapping_neg();
+            loop {
+                let grown = (part | self.beside(part)) & live;
+                if grown.count_ones() > most {
+                    return false;
+                }
+                if grown == part {
+                    break;
+                }
+                part = grown;
+            }
+            live &= !part;
+        }
+        true
+    }
+
     /// Refused up front when a part is too large for its canonical form
     /// to be found.
     pub fn within_reach(&self) -> Result<(), Error> {
@@ -279,6 +301,15 @@ impl Partizan for Domineering {
 
     fn components(&self, p: &Region) -> Vec<Region> {
         p.parts()
+    }
+
+    /// Parts are measured by their empty cells, as the catalogue's
+    /// outcome search does (`size` is `Region::empty_cells` there; debug
+    /// builds check that it gives the same answer).
+    fn parts_within(&self, p: &Region, size: fn(&Region) -> usize, most: usize) -> bool {
+        let within = p.parts_within(most);
+        debug_assert_eq!(within, p.parts().iter().all(|c| size(c) <= most), "{p}");
+        within
     }
 
     fn normal(&self, p: &Region) -> (Region, bool) {
