@@ -37,7 +37,28 @@ impl Workshop {
 
 fn workshop() -> MutexGuard<'static, Workshop> {
     static WORKSHOP: OnceLock<Mutex<Workshop>> = OnceLock::new();
-    WORKSHOP.get_or_init(|| Mutex::new(Workshop::new())).lock().unwrap_or_else(|e| e.into_inner())
+    // (work that panicked may have left it stopped, half done: a new one)
+    WORKSHOP.get_or_init(|| Mutex::new(Workshop::new())).lock().unwrap_or_else(|e| {
+        let mut shop = e.into_inner();
+        *shop = Workshop::new();
+        shop
+    })
+}
+
+/// Texts longer than this many forms and numbers are not written: a
+/// sum's text can be exponentially longer than the value.
+const MOST_WRITTEN: u64 = 1_000_000;
+
+/// The value's text, unless it is too long to write.
+fn written(g: Id, format: Format) -> Result<String, String> {
+    let mut main = store();
+    if main.written_upto(g, MOST_WRITTEN + 1) > MOST_WRITTEN {
+        return Err(format!(
+            "the value's text would write out more than {MOST_WRITTEN} forms and numbers (a part met twice is \
+             written twice); compare, add or take its options instead"
+        ));
+    }
+    Ok(main.write(g, format))
 }
 
 /// An answer made in the workshop, as [`store`] has it.
@@ -111,6 +132,8 @@ fn in_workshop<T: Carried>(
     let done = interruptible(py, |ctl: &Control| {
         let mut shop = workshop();
         let shop = &mut *shop;
+        // (not watched while operands come in: a stopped store makes nothing)
+        shop.store.watch(None);
         let inside: Vec<Id> = {
             let main = store();
             operands.iter().map(|&g| shop.store.copy_with(&main, g, &mut shop.inward)).collect()
@@ -139,7 +162,8 @@ fn in_workshop<T: Carried>(
 /// A value written in CGSuite's notation; a text with sums in it may take
 /// long, so it is read where it can be stopped.
 fn read(py: Python<'_>, text: &str) -> PyResult<Id> {
-    let sums = text.contains('+') || text.contains('-');
+    // (sums; and long texts: many options to compare, or a long run of ups)
+    let sums = text.contains('+') || text.contains('-') || text.len() > 64;
     let owned = text.to_string();
     let read = guarded(py, &[], sums, move |s: &mut Store, _: &[Id]| match cgt::parse(s, &owned) {
         Ok(Parsed::Value(id)) => Ok(id),
@@ -195,13 +219,13 @@ fn other(value: &Bound<'_, PyAny>) -> PyResult<Id> {
 impl CgtValue {
     /// The canonical form in CGSuite's notation (`±1`, `^*`, `{2|0||-1}`).
     #[getter]
-    fn canonical(&self) -> String {
-        store().write(self.id, Format::Cgsuite)
+    fn canonical(&self) -> PyResult<String> {
+        written(self.id, Format::Cgsuite).map_err(PyValueError::new_err)
     }
 
     /// The canonical form in nested braces only (`{{2|0}|-1}`).
-    fn braces(&self) -> String {
-        store().write(self.id, Format::Braces)
+    fn braces(&self) -> PyResult<String> {
+        written(self.id, Format::Braces).map_err(PyValueError::new_err)
     }
 
     /// `"L"` (Left wins), `"R"`, `"P"` (the second player wins) or `"N"`.
@@ -329,7 +353,9 @@ impl CgtValue {
         use pyo3::basic::CompareOp::*;
         let b = match other(o) {
             Ok(b) => b,
-            Err(_) if matches!(op, Eq | Ne) => return Ok(matches!(op, Ne)),
+            // (not a game value: unequal; Ctrl-C or the memory limit while
+            // reading one is raised)
+            Err(e) if matches!(op, Eq | Ne) && e.is_instance_of::<PyTypeError>(o.py()) => return Ok(matches!(op, Ne)),
             Err(e) => return Err(e),
         };
         let r = guarded(o.py(), &[self.id, b], false, |s, g| s.compare(g[0], g[1]))?;
@@ -343,16 +369,26 @@ impl CgtValue {
         })
     }
 
+    /// How many distinct values this one is made of (itself and the
+    /// options of its options), up to a million.
+    fn parts(&self) -> usize {
+        store().followers_upto(self.id, 1_000_000)
+    }
+
     fn __hash__(&self) -> u64 {
         u64::from(self.id.index() as u32)
     }
 
     fn __str__(&self) -> String {
-        self.canonical()
+        written(self.id, Format::Cgsuite)
+            .unwrap_or_else(|_| format!("<a value of {} parts, too long to write>", self.parts()))
     }
 
     fn __repr__(&self) -> String {
-        format!("boyi.cgt.parse({:?})", self.canonical())
+        match written(self.id, Format::Cgsuite) {
+            Ok(text) => format!("boyi.cgt.parse({text:?})"),
+            Err(_) => format!("<boyi.cgt value of {} parts, too long to write>", self.parts()),
+        }
     }
 }
 

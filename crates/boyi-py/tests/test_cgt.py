@@ -157,3 +157,20 @@ def test_ctrl_c_stops_a_long_sum_and_the_values_made_before_stay():
     # the stopped sum's work is thrown away, not the values already made
     assert total == sum(games[1:7], games[0])
     assert games[0] + games[1] == games[1] + games[0]
+
+
+def test_a_value_too_long_to_write_says_so_at_once():
+    # a sum of n switches: Left and Right each play the hottest, so its
+    # text writes out about 2^n forms, of far fewer parts
+    total = cgt.parse("0")
+    for k in range(1, 23):
+        total = total + cgt.parse(f"{{{k}|-{k}}}")
+    assert total.parts() < 10_000
+    started = time.monotonic()
+    with pytest.raises(ValueError, match="text would write out more than"):
+        total.canonical
+    assert "too long to write" in repr(total) and "too long to write" in str(total)
+    assert time.monotonic() - started < 2
+    # it is still a value like any other
+    assert total.outcome == "N"
+    assert (-total).parts() == total.parts()

@@ -289,6 +289,23 @@ fn followers_are_counted_up_to_a_bound() {
     assert_eq!(s.followers_upto(g, 100), 5);
     let zero = s.zero();
     assert_eq!(s.followers_upto(zero, 100), 1);
+    // written out: {2|0||-1} is five parts; in a sum, parts met twice
+    // count twice (against a plain count of the tree)
+    assert_eq!(s.written_upto(g, 100), 5);
+    fn tree(s: &mut Store, g: Id) -> u64 {
+        if s.as_number(g).is_some() {
+            return 1;
+        }
+        let options: Vec<Id> = s.left(g).into_iter().chain(s.right(g)).collect();
+        1 + options.into_iter().map(|o| tree(s, o)).sum::<u64>()
+    }
+    for text in ["{1|-1} + {2|-2} + {3|-3}", "{2|0||-1} + {1|-1} + ^", "{2|-2} + {3|-3} + {4|-4} + ^"] {
+        let v = read(&mut s, text);
+        let want = tree(&mut s, v);
+        assert!(want > s.followers_upto(v, 1000) as u64, "{text}: no part is met twice");
+        assert_eq!(s.written_upto(v, 1 << 20), want, "{text}");
+        assert_eq!(s.written_upto(v, want - 1), want - 1, "{text}");
+    }
 }
 
 #[test]

@@ -281,6 +281,35 @@ impl Store {
         seen.len().min(most)
     }
 
+    /// How many forms and numbers `g`'s text writes out, a part met twice
+    /// written twice (the text of a sum can be exponentially longer than
+    /// the value it names), counted up to `most`.
+    pub fn written_upto(&self, g: Id, most: u64) -> u64 {
+        let mut written: HashMap<Id, u64> = HashMap::default();
+        let mut stack = vec![(g, false)];
+        while let Some((at, expanded)) = stack.pop() {
+            if written.contains_key(&at) {
+                continue;
+            }
+            match &self.nodes[at.index()] {
+                Node::Number(_) => {
+                    written.insert(at, 1);
+                }
+                Node::Form { left, right } if expanded => {
+                    let n = left.iter().chain(right.iter()).fold(1u64, |n, o| n.saturating_add(written[o])).min(most);
+                    written.insert(at, n);
+                }
+                Node::Form { left, right } => {
+                    stack.push((at, true));
+                    stack.extend(
+                        left.iter().chain(right.iter()).filter(|o| !written.contains_key(o)).map(|&o| (o, false)),
+                    );
+                }
+            }
+        }
+        written[&g].min(most)
+    }
+
     /// Watches `ctl` from now on (see [`Store::watched`]), or nothing; a
     /// store kept between pieces of work is watched by each one's control.
     pub fn watch(&mut self, ctl: Option<&crate::Control>) {
