@@ -9,7 +9,7 @@ pub mod hackenbush;
 pub mod report;
 pub mod toads_frogs;
 
-use boyi::cgt::{Class, Id, Outcomes, Partizan, Store, Valuer};
+use boyi::cgt::{class_on_threads, Class, Id, Partizan, Store, Valuer};
 use boyi::Control;
 
 use crate::error::Error;
@@ -73,7 +73,7 @@ fn any<P>(_: &P) -> Result<(), Error> {
 
 impl<G: Partizan + Sync> PartizanListing for Entry<G>
 where
-    G::Position: std::fmt::Display,
+    G::Position: std::fmt::Display + Send + Sync,
 {
     fn id(&self) -> &'static str {
         self.id
@@ -112,10 +112,9 @@ where
     fn outcome(&self, position: &str, ctl: &Control) -> Result<(Class, u64), Error> {
         let position = (self.parse)(position)?;
         let mut store = Store::watched(ctl);
-        let mut search = Outcomes::new(&self.game, &mut store, self.size, self.small).with_control(ctl);
-        let class = search.class(&position)?;
-        let nodes = search.nodes;
-        drop(search);
+        // as many threads as the other solvers use (--threads)
+        let threads = rayon::current_num_threads();
+        let (class, nodes) = class_on_threads(&self.game, &mut store, self.size, self.small, ctl, threads, &position)?;
         // a store stopped in the last comparison answered nothing
         store.check()?;
         Ok((class, nodes))

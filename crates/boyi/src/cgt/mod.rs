@@ -19,7 +19,7 @@ use std::hash::Hash;
 
 pub use dyadic::Dyadic;
 pub use notation::{parse, value, Format, Parsed};
-pub use outcome::Outcomes;
+pub use outcome::{class_on_threads, Outcomes};
 pub use store::{Class, Copies, Id, Relation, Store};
 pub use thermo::{Thermograph, Trajectory};
 
