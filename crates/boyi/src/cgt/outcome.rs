@@ -14,7 +14,7 @@
 
 use std::hash::{BuildHasher, Hash};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::{Arc, Mutex, MutexGuard};
+use std::sync::{Arc, Barrier, Mutex, MutexGuard, OnceLock};
 
 use rustc_hash::{FxBuildHasher, FxHashMap as HashMap};
 
@@ -217,7 +217,8 @@ fn class_of(left_first: bool, right_first: bool) -> Class {
 
 /// The outcome class of `p` searched by `threads` threads together, and
 /// the positions they searched: the first thread values small parts in
-/// `store`, each other thread in a store of its own.
+/// `store`, each other thread in a store of its own. Each thread keeps its
+/// values from the search with Left first to the one with Right first.
 pub fn class_on_threads<G>(
     game: &G,
     store: &mut Store,
@@ -231,67 +232,66 @@ where
     G: Partizan + Sync,
     G::Position: Send + Sync,
 {
+    let threads = threads.max(1);
     let shared = Arc::new(Shared::new());
-    let mut nodes = 0;
-    let mut wins = [false; 2];
-    for (side, left) in [(0, true), (1, false)] {
-        shared.done.store(false, Ordering::Relaxed);
-        let answer: Mutex<Option<bool>> = Mutex::new(None);
-        let search = |store: &mut Store| -> (Result<bool, crate::Error>, u64) {
-            let mut o = Outcomes::new(game, store, size, small).with_control(ctl);
-            o.shared = shared.clone();
-            o.threads = threads as u64;
-            let won = o.wins(p, left);
-            if let Ok(w) = won {
-                answer.lock().unwrap_or_else(|e| e.into_inner()).get_or_insert(w);
-                shared.done.store(true, Ordering::Relaxed);
+    // each side's answer, from the first thread to find it
+    let answers = [Mutex::new(None), Mutex::new(None)];
+    let answer = |side: usize| *answers[side].lock().unwrap_or_else(|e| e.into_inner());
+    // the threads begin and end each side together: as many as could be
+    // started, known once they are
+    let barrier: OnceLock<Barrier> = OnceLock::new();
+    let search = |store: &mut Store, first: bool| -> (Option<crate::Error>, u64) {
+        let barrier = barrier.wait();
+        let mut o = Outcomes::new(game, store, size, small).with_control(ctl);
+        o.shared = shared.clone();
+        o.threads = threads as u64;
+        let mut failed = None;
+        for (side, left) in [(0, true), (1, false)] {
+            barrier.wait();
+            match o.wins(p, left) {
+                Ok(w) => {
+                    answers[side].lock().unwrap_or_else(|e| e.into_inner()).get_or_insert(w);
+                }
+                Err(e) => failed = failed.or(Some(e)),
             }
-            (won, o.nodes)
-        };
-        type Found = (Result<bool, crate::Error>, u64);
-        let results = std::thread::scope(|scope| -> Result<Vec<Found>, crate::Error> {
-            let helpers: Vec<_> = (1..threads)
-                .map(|_| {
-                    // as deep a stack as the calling thread's may be: a
-                    // search recurses once a move
-                    let thread = std::thread::Builder::new().stack_size(64 << 20);
-                    thread.spawn_scoped(scope, || {
-                        let mut own = Store::watched(ctl);
-                        let found = search(&mut own);
-                        // a store stopped in its last comparison answered nothing
-                        match own.check() {
-                            Err(e) => (Err(e), found.1),
-                            Ok(()) => found,
-                        }
-                    })
-                })
-                .collect::<Result<_, _>>()
-                .map_err(|e| crate::Error::Unsupported(format!("a thread for the outcome search: {e}")))?;
-            let mut results = vec![search(store)];
-            if let Err(e) = store.check() {
-                results[0].0 = Err(e);
+            // a store stopped in its last comparison answered nothing;
+            // found or failed, the other threads stop
+            if let Err(e) = o.valuer.store.check() {
+                failed = Some(e);
             }
-            if results[0].0.is_err() {
-                // (stopped: the helpers stop too)
-                shared.done.store(true, Ordering::Relaxed);
+            shared.done.store(true, Ordering::Relaxed);
+            barrier.wait();
+            if answer(side).is_none() {
+                break;
             }
-            results.extend(helpers.into_iter().map(|h: std::thread::ScopedJoinHandle<'_, Found>| {
-                h.join().expect("an outcome search thread panicked")
-            }));
-            Ok(results)
-        })?;
-        nodes += results.iter().map(|r| r.1).sum::<u64>();
-        if let Some(w) = *answer.lock().unwrap_or_else(|e| e.into_inner()) {
-            // every thread that finished found the same answer; the others
-            // stopped when the first did
-            wins[side] = w;
-            continue;
+            if first {
+                // (the others wait for it at the next side's start)
+                shared.done.store(false, Ordering::Relaxed);
+            }
         }
-        // none finished: the first thread's reason (Ctrl-C, the memory limit)
-        let reason = results.into_iter().find_map(|r| r.0.err()).unwrap_or(crate::Error::Interrupted);
-        return Err(reason);
+        (failed, o.nodes)
+    };
+    let results = std::thread::scope(|scope| -> Result<Vec<(Option<crate::Error>, u64)>, crate::Error> {
+        // (a thread the system refuses is done without)
+        let helpers: Vec<_> = (1..threads)
+            .map_while(|_| {
+                // as deep a stack as the calling thread's may be: a search
+                // recurses once a move
+                let thread = std::thread::Builder::new().stack_size(64 << 20);
+                thread.spawn_scoped(scope, || search(&mut Store::watched(ctl), false)).ok()
+            })
+            .collect();
+        let _ = barrier.set(Barrier::new(helpers.len() + 1));
+        let mut results = vec![search(store, true)];
+        results.extend(helpers.into_iter().map(|h| h.join().expect("an outcome search thread panicked")));
+        Ok(results)
+    })?;
+    let nodes = results.iter().map(|r| r.1).sum();
+    match (answer(0), answer(1)) {
+        (Some(left_first), Some(right_first)) => Ok((class_of(left_first, right_first), nodes)),
+        // no thread found a side's answer: why the first thread stopped
+        _ => Err(results.into_iter().find_map(|r| r.0).unwrap_or(crate::Error::Interrupted)),
     }
-    Ok((class_of(wins[0], wins[1]), nodes))
 }
 
 #[cfg(test)]
