@@ -246,13 +246,19 @@ where
         o.shared = shared.clone();
         o.threads = threads as u64;
         let mut failed = None;
+        // a thread that panicked keeps meeting the others at the barrier
+        // (or they would wait for it for ever) and panics at the end
+        let mut panicked = None;
         for (side, left) in [(0, true), (1, false)] {
             barrier.wait();
-            match o.wins(p, left) {
-                Ok(w) => {
-                    answers[side].lock().unwrap_or_else(|e| e.into_inner()).get_or_insert(w);
+            if panicked.is_none() {
+                match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| o.wins(p, left))) {
+                    Ok(Ok(w)) => {
+                        answers[side].lock().unwrap_or_else(|e| e.into_inner()).get_or_insert(w);
+                    }
+                    Ok(Err(e)) => failed = failed.or(Some(e)),
+                    Err(panic) => panicked = Some(panic),
                 }
-                Err(e) => failed = failed.or(Some(e)),
             }
             // a store stopped in its last comparison answered nothing;
             // found or failed, the other threads stop
@@ -268,6 +274,9 @@ where
                 // (the others wait for it at the next side's start)
                 shared.done.store(false, Ordering::Relaxed);
             }
+        }
+        if let Some(panic) = panicked {
+            std::panic::resume_unwind(panic);
         }
         (failed, o.nodes)
     };
@@ -323,6 +332,29 @@ mod tests {
         let w = options.into_iter().any(|o| !plain(o, !left, memo));
         memo.insert((p, left), w);
         w
+    }
+
+    /// [`Bits`] with a bug: listing Right's options of one position panics.
+    struct Broken(u16);
+
+    impl Partizan for Broken {
+        type Position = u16;
+        fn left_options(&self, p: &u16) -> Vec<u16> {
+            Bits.left_options(p)
+        }
+        fn right_options(&self, p: &u16) -> Vec<u16> {
+            assert_ne!(*p, self.0, "a bug in the game");
+            Bits.right_options(p)
+        }
+    }
+
+    /// A thread that panics does not leave the others waiting for it: the
+    /// search panics instead of hanging.
+    #[test]
+    #[should_panic(expected = "a bug in the game")]
+    fn a_panic_in_one_thread_ends_the_search() {
+        let ctl = Control::default();
+        let _ = class_on_threads(&Broken(0xffc), &mut Store::new(), cells, 0, &ctl, 2, &0xfff);
     }
 
     fn cells(p: &u16) -> usize {
