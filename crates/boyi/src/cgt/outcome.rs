@@ -256,14 +256,14 @@ where
                     Ok(Ok(w)) => {
                         answers[side].lock().unwrap_or_else(|e| e.into_inner()).get_or_insert(w);
                     }
-                    Ok(Err(e)) => failed = failed.or(Some(e)),
+                    Ok(Err(e)) => failed = Some(more_telling(failed, e)),
                     Err(panic) => panicked = Some(panic),
                 }
             }
             // a store stopped in its last comparison answered nothing;
             // found or failed, the other threads stop
             if let Err(e) = o.valuer.store.check() {
-                failed = Some(e);
+                failed = Some(more_telling(failed, e));
             }
             shared.done.store(true, Ordering::Relaxed);
             barrier.wait();
@@ -298,8 +298,21 @@ where
     let nodes = results.iter().map(|r| r.1).sum();
     match (answer(0), answer(1)) {
         (Some(left_first), Some(right_first)) => Ok((class_of(left_first, right_first), nodes)),
-        // no thread found a side's answer: why the first thread stopped
-        _ => Err(results.into_iter().find_map(|r| r.0).unwrap_or(crate::Error::Interrupted)),
+        // no thread found a side's answer: why they stopped
+        _ => Err(results
+            .into_iter()
+            .filter_map(|r| r.0)
+            .fold(crate::Error::Interrupted, |a, e| more_telling(Some(a), e))),
+    }
+}
+
+/// Of two reasons a search stopped, the one to report: a thread that ran
+/// out of memory stops the others, which then only say they were
+/// interrupted.
+fn more_telling(known: Option<crate::Error>, new: crate::Error) -> crate::Error {
+    match known {
+        Some(k) if !matches!(k, crate::Error::Interrupted) => k,
+        _ => new,
     }
 }
 
@@ -355,6 +368,18 @@ mod tests {
     fn a_panic_in_one_thread_ends_the_search() {
         let ctl = Control::default();
         let _ = class_on_threads(&Broken(0xffc), &mut Store::new(), cells, 0, &ctl, 2, &0xfff);
+    }
+
+    /// A thread out of memory stops the others, which say only that they
+    /// were interrupted: the search reports the memory (the CLI's exit 3,
+    /// not 130), whichever thread stopped first.
+    #[test]
+    fn running_out_of_memory_is_reported_as_such() {
+        for _ in 0..50 {
+            let ctl = Control::default().with_memory_limit(1);
+            let got = class_on_threads(&Bits, &mut Store::new(), cells, 0, &ctl, 4, &0xffff);
+            assert!(matches!(got, Err(crate::Error::Memory { .. })), "{got:?}");
+        }
     }
 
     fn cells(p: &u16) -> usize {
