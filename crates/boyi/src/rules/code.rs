@@ -222,9 +222,9 @@ fn automatic_words(a: &Automaton, values: Values, names: &[String]) -> String {
     };
     let whose = if names.len() == 1 { names[0].clone() } else { format!("({})", names.join(", ")) };
     let reads = format!(
-        "{whose} whose {digits}, read most significant first{}, a {}-state automaton",
+        "{whose} whose {digits}, read most significant first{}, {}",
         if names.len() == 1 { "" } else { " with all coordinates' digits side by side" },
-        a.states()
+        automaton(a)
     );
     // the first positions, nearest the origin first
     let mut shown = Vec::new();
@@ -260,18 +260,71 @@ fn automatic_words(a: &Automaton, values: Values, names: &[String]) -> String {
         }
     }
     match values {
-        Values::Outcome => format!("P-positions: {}, ...: exactly the {reads} accepts", shown.join(", ")),
+        Values::Outcome => match p_digits(a, names) {
+            Some(re) => format!("P-positions: {}, ...: exactly the {re}", shown.join(", ")),
+            None => format!("P-positions: {}, ...: exactly the {reads} accepts", shown.join(", ")),
+        },
         Values::Nimber if a.dims == 1 => format!(
-            "G({whose}) = {}, ...: the value a {}-state automaton gives reading {whose}'s {digits}, most significant first",
+            "G({whose}) = {}, ...: the value {} gives reading {whose}'s {digits}, most significant first",
             shown.join(", "),
-            a.states()
+            automaton(a)
         ),
         Values::Nimber => format!(
-            "G{whose}: the value a {}-state automaton gives reading the {digits} of {whose}, most significant first, \
+            "G{whose}: the value {} gives reading the {digits} of {whose}, most significant first, \
              all coordinates' digits side by side",
-            a.states()
+            automaton(a)
         ),
     }
+}
+
+/// "a 2-state automaton", "an 8-state automaton".
+fn automaton(a: &Automaton) -> String {
+    let n = a.states();
+    let article = if n.to_string().starts_with('8') || n == 11 || n == 18 { "an" } else { "a" };
+    format!("{article} {n}-state automaton")
+}
+
+/// The P-positions' digits as a regular expression, where leading zeros
+/// do not change what the automaton says and the expression is short:
+/// "(x, y) whose base-2 digits, ..., match (⟨00⟩|⟨11⟩)*".
+fn p_digits(a: &Automaton, names: &[String]) -> Option<String> {
+    if a.next.first()?.first() != Some(&0) {
+        return None;
+    }
+    let radix = match a.numeration {
+        Numeration::Base(b) if b <= 10 => b,
+        Numeration::Base(_) => return None,
+        Numeration::Zeckendorf => 2,
+    };
+    let digit = |l: u32, c: usize| char::from_digit(l / radix.pow(c as u32) % radix, radix).unwrap_or('?');
+    let letter = |l: u32| -> String {
+        if a.dims == 1 {
+            digit(l, 0).to_string()
+        } else {
+            format!("⟨{}⟩", (0..a.dims).map(|c| digit(l, c)).collect::<String>())
+        }
+    };
+    let re = super::regex::accepted(a, 0, &letter)?;
+    let digits = match a.numeration {
+        Numeration::Base(b) => format!("base-{b} digits"),
+        Numeration::Zeckendorf => {
+            "Zeckendorf digits (1, 2, 3, 5, 8, ... each used at most once, never two neighbours)".to_string()
+        }
+    };
+    let (whose, letters) = if a.dims == 1 {
+        (names[0].clone(), String::new())
+    } else {
+        let legend = if names.iter().all(|n| n.chars().count() == 1) {
+            format!("⟨{}⟩", names.concat())
+        } else {
+            "⟨...⟩".to_string()
+        };
+        (format!("({})", names.join(", ")), format!(", one digit of each side by side as a letter {legend}"))
+    };
+    Some(format!(
+        "{whose} whose {digits}, read most significant first{letters}, match {re} (leading zeros allowed; {})",
+        automaton(a)
+    ))
 }
 
 fn automaton_table(a: &Automaton, none: &str, between_rows: &str) -> (String, String) {

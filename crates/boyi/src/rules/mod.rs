@@ -27,7 +27,8 @@
 //!   digit fewer than it holds and held to all of it.
 //!
 //! `table.rs` makes the table from a game's moves; `code.rs` writes a rule
-//! as words, Python and C++.
+//! as words, Python and C++ (`regex.rs`: an automatic P-set's digits as a
+//! regular expression).
 //!
 //! Where the moves are given as rules (`piles.rs`: k-pile games of takes)
 //! and the P-set is read by an automaton in base b or on Zeckendorf digits
@@ -47,6 +48,7 @@ pub mod linear;
 pub mod periodic;
 pub mod piles;
 pub mod proof;
+pub mod regex;
 pub mod relation;
 pub mod separable;
 pub mod sums;
