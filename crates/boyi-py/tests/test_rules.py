@@ -224,6 +224,23 @@ def test_check_rule_finds_planted_errors():
     assert boyi.check_rule(off_by_one, nim_moves, dims=2, upto=10) == (0, 0)
 
 
+def small_takes(pos):
+    """Take one or two from a pile, or one from both."""
+    x, y = pos
+    out = [(x - t, y) for t in (1, 2) if t <= x] + [(x, y - t) for t in (1, 2) if t <= y]
+    return out + ([(x - 1, y - 1)] if x and y else [])
+
+
+def test_nimbers_periodic_along_each_axis_are_a_block():
+    rule = boyi.find_rule(small_takes, dims=2, values="nimber")
+    assert rule.family == "periodic" and "T = [[0, 1, 2], [1, 2, 0], [2, 0, 1]]" in rule.text, rule.text
+    for x, y in [(10**18, 5), (10**18 + 1, 10**17 + 7), (2**63 + 5, 3)]:
+        assert rule.predict((x, y)) == (x + y) % 3
+    namespace = {}
+    exec(rule.code, namespace)
+    assert namespace["rule"](10**18 + 1, 10**17 + 7) == (10**18 + 1 + 10**17 + 7) % 3
+
+
 def test_the_code_is_self_contained_and_exact():
     rule = boyi.find_rule(wythoff, dims=2)
     namespace = {}
@@ -238,6 +255,7 @@ def test_the_cpp_compiles_and_agrees(tmp_path):
         (subtraction([1, 3, 4]), 1, "outcome", [(n,) for n in range(60)] + [(10**18,)]),
         (wythoff, 2, "outcome", [(x, y) for x in range(30) for y in range(30)]),
         (nim_moves, 2, "nimber", [(x, y) for x in range(20) for y in range(20)]),
+        (small_takes, 2, "nimber", [(x, y) for x in range(20) for y in range(20)] + [(10**18, 7), (2**63 + 5, 10**9)]),
         (fibonacci_nim, 2, "outcome", [(x, y) for x in range(40) for y in range(40)] + [(10**18, 3), (2**63 + 5, 10**9)]),
     ]:
         rule = boyi.find_rule(moves, dims=dims, values=values, upto=100 if moves is fibonacci_nim else None)

@@ -16,6 +16,7 @@ use std::hash::Hash;
 
 use super::automatic::{Automaton, Numeration};
 use super::beatty::{Beatty, Quadratic, Second};
+use super::grid::Grid;
 use super::linear::Linear;
 use super::periodic::Periodic;
 use super::relation::digits;
@@ -39,6 +40,7 @@ pub fn of(rule: &Rule) -> Result<Automaton, String> {
         Some(Form::Xor(_)) => return Err("an XOR of sequences other than Nim's is not proved".into()),
         Some(Form::Linear(l)) => linear(l, dims, base)?,
         Some(Form::Periodic(p)) => periodic(p)?,
+        Some(Form::Grid(g)) => grid(g, dims, base)?,
         Some(Form::Beatty(b)) if is_wythoff(b) => wythoff_pairs()?,
         Some(Form::Beatty(_)) => {
             return Err("Beatty pairs other than Wythoff's are read in other numerations (Ostrowski's), not done".into())
@@ -209,6 +211,43 @@ fn periodic(p: &Periodic) -> Result<Automaton, String> {
     )
 }
 
+/// A block repeated along each axis: each coordinate exactly while it is
+/// inside the block, and its residue mod the axis's period.
+fn grid(g: &Grid, dims: usize, base: u32) -> Result<Automaton, String> {
+    if g.saltus.iter().any(|&s| s != 0) {
+        return Err("an arithmetic-periodic grid is not an outcome".into());
+    }
+    let b = u64::from(base);
+    let start: Vec<(Option<u64>, u64)> = vec![(Some(0), 0); dims];
+    build(
+        dims,
+        base,
+        start,
+        |s, letter| {
+            let d = digits(letter, base, dims);
+            s.iter()
+                .zip(&d)
+                .enumerate()
+                .map(|(a, (&(n, r), &d))| {
+                    let limit = g.preperiods[a] + g.periods[a];
+                    (n.map(|n| n * b + u64::from(d)).filter(|&n| n < limit), (r * b + u64::from(d)) % g.periods[a])
+                })
+                .collect()
+        },
+        |s| {
+            let pos: Vec<u64> = s
+                .iter()
+                .enumerate()
+                .map(|(a, &(n, r))| {
+                    let (pre, per) = (g.preperiods[a], g.periods[a]);
+                    n.unwrap_or(pre + (r + per - pre % per) % per)
+                })
+                .collect();
+            g.at(&pos)
+        },
+    )
+}
+
 /// `a` with `exceptions` (positions and their outcomes) read exactly.
 fn with_exceptions(a: Automaton, exceptions: &[(Vec<u64>, u64)]) -> Result<Automaton, String> {
     if exceptions.is_empty() {
@@ -291,6 +330,10 @@ mod tests {
         agree(&rule(1, Form::Periodic(periodic), vec![(vec![1], 1)]));
         let nim = Periodic { preperiod: 0, period: 1, saltus: 1, values: vec![0] };
         agree(&rule(2, Form::Xor(vec![nim.clone(), nim]), vec![]));
+        // a block of 3×4 (preperiods 1 and 2, periods 2 and 2) with P scattered in it
+        let block = vec![0, 1, 1, 0, 1, 1, 0, 1, 0, 1, 1, 0];
+        let grid = Grid { preperiods: vec![1, 2], periods: vec![2, 2], saltus: vec![0, 0], block };
+        agree(&rule(2, Form::Grid(grid), vec![(vec![4, 4], 0)]));
         // nimbers and Nim-like XORs of other sequences are not read
         let mut nimbers = rule(2, equal(vec![1, -1], 0), vec![]);
         nimbers.values = Values::Nimber;

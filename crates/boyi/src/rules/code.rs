@@ -6,6 +6,7 @@
 
 use super::automatic::{Automaton, Numeration};
 use super::beatty::{Beatty, Quadratic, Second};
+use super::grid::Grid;
 use super::linear::Linear;
 use super::periodic::Periodic;
 use super::{Form, Rule, Values};
@@ -209,7 +210,103 @@ pub fn words(form: &Form, values: Values, dims: usize) -> String {
         }
         (Form::Linear(l), _) => format!("P-positions: {}", linear_words(l, &names)),
         (Form::Automatic(a), values) => automatic_words(a, values, &names),
+        (Form::Grid(g), values) => grid_words(g, values, &names),
     }
+}
+
+/// A block repeated along each axis: how each coordinate is brought into
+/// it, and the block (or its P-positions) where it is small enough to read.
+fn grid_words(g: &Grid, values: Values, names: &[String]) -> String {
+    let reduced: Vec<String> = names.iter().map(|x| format!("{x}'")).collect();
+    let axes: Vec<String> = names
+        .iter()
+        .enumerate()
+        .map(|(a, x)| {
+            let (start, period) = (g.preperiods[a], g.periods[a]);
+            let back = if start == 0 {
+                format!("{x}' = {x} mod {period}")
+            } else {
+                format!("{x}' = {x} below {}, else {start} + ({x} − {start}) mod {period}", start + period)
+            };
+            match g.saltus[a] {
+                0 => back,
+                s => format!("{back} (each {period} further along {x} adds {s})"),
+            }
+        })
+        .collect();
+    let extents = g.extents();
+    let at = |mut i: usize| {
+        let mut pos = vec![0u64; extents.len()];
+        for d in (0..extents.len()).rev() {
+            pos[d] = i as u64 % extents[d];
+            i /= extents[d] as usize;
+        }
+        pos
+    };
+    let block = match values {
+        Values::Nimber if g.block.len() <= 64 && extents.len() == 2 => {
+            let rows: Vec<String> = g.block.chunks(extents[1] as usize).map(|row| format!("[{}]", list(row))).collect();
+            format!("T = [{}]", rows.join(", "))
+        }
+        Values::Nimber => {
+            format!("T the {} block in the code", extents.iter().map(u64::to_string).collect::<Vec<_>>().join("×"))
+        }
+        Values::Outcome => {
+            let p: Vec<String> = (0..g.block.len()).filter(|&i| g.block[i] == 0).map(|i| tuple(&at(i))).collect();
+            if p.len() <= 24 {
+                format!("T's P-positions {}", if p.is_empty() { "none".to_string() } else { p.join(", ") })
+            } else {
+                format!("{} of T's {} positions P (T in the code)", p.len(), g.block.len())
+            }
+        }
+    };
+    let lead = match values {
+        Values::Nimber => format!("G({}) = T[{}]", names.join(", "), reduced.join("][")),
+        Values::Outcome => format!("P-positions: where T[{}] is P", reduced.join("][")),
+    };
+    format!("{lead}, periodic along each axis: {}; {block}", axes.join(", "))
+}
+
+/// The Python lines computing `v`, a grid's value at the coordinates.
+fn py_grid(g: &Grid, names: &[String]) -> String {
+    let lines = [
+        format!("block = [{}]", list(&g.block)),
+        format!("starts, periods, saltus = [{}], [{}], [{}]", list(&g.preperiods), list(&g.periods), list(&g.saltus)),
+        "index, v = 0, 0".to_string(),
+        format!("for c, a, p, s in zip(({},), starts, periods, saltus):", names.join(", ")),
+        "    k = 0".to_string(),
+        "    if c >= a + p:".to_string(),
+        "        k, c = divmod(c - a, p)".to_string(),
+        "        c += a".to_string(),
+        "    index = index * (a + p) + c".to_string(),
+        "    v += s * k".to_string(),
+        "v += block[index]".to_string(),
+    ];
+    lines.iter().map(|l| format!("    {l}\n")).collect()
+}
+
+/// The C++ lines computing `v`, a grid's value at the coordinates.
+fn cpp_grid(g: &Grid, names: &[String]) -> String {
+    let d = names.len();
+    let lines = [
+        format!("static const unsigned long long block[] = {{{}}};", list(&g.block)),
+        format!(
+            "const unsigned long long starts[{d}] = {{{}}}, periods[{d}] = {{{}}}, saltus[{d}] = {{{}}};",
+            list(&g.preperiods),
+            list(&g.periods),
+            list(&g.saltus)
+        ),
+        format!("const unsigned long long at[{d}] = {{{}}};", names.join(", ")),
+        "unsigned long long index = 0, v = 0;".to_string(),
+        format!("for (int i = 0; i < {d}; ++i) {{"),
+        "    unsigned long long c = at[i], a = starts[i], p = periods[i], k = 0;".to_string(),
+        "    if (c >= a + p) { k = (c - a) / p; c = a + (c - a) % p; }".to_string(),
+        "    index = index * (a + p) + c;".to_string(),
+        "    v += saltus[i] * k;".to_string(),
+        "}".to_string(),
+        "v += block[index];".to_string(),
+    ];
+    lines.iter().map(|l| format!("    {l}\n")).collect()
 }
 
 /// An automaton's rule: the first positions it gives, and how it reads.
@@ -507,6 +604,7 @@ pub fn python(rule: &Rule) -> String {
         Form::Beatty(b) => s + &py_beatty(b),
         Form::Linear(l) => s + &py_linear(l, &names),
         Form::Automatic(a) => s + &py_automatic(a, &names, rule.values),
+        Form::Grid(g) => s + &py_grid(g, &names) + &outcome("v"),
     }
 }
 
@@ -648,6 +746,7 @@ pub fn cpp(rule: &Rule) -> String {
             format!("    return ({cond}) ? 'P' : 'N';\n")
         }
         Form::Automatic(a) => cpp_automatic(a, &names, rule.values),
+        Form::Grid(g) => cpp_grid(g, &names) + &outcome("v"),
     };
     s + &body + "}\n"
 }

@@ -22,6 +22,9 @@
 //!   irrationals recognised from the data (Wythoff's game and its kin);
 //! - `linear.rs`: P-positions given by a linear or modular condition on
 //!   the coordinates, with finitely many exceptions near the origin;
+//! - `grid.rs`: several coordinates, values periodic (or
+//!   arithmetic-periodic) along each axis from a preperiod on: a finite
+//!   block repeated (some games of bounded takes);
 //! - `automatic.rs`: values a finite automaton reads off the coordinates'
 //!   digits (base 2, Zeckendorf, base 3), learned from the table with one
 //!   digit fewer than it holds and held to all of it.
@@ -44,6 +47,7 @@ pub mod as_automaton;
 pub mod automatic;
 pub mod beatty;
 pub mod code;
+pub mod grid;
 pub mod linear;
 pub mod periodic;
 pub mod piles;
@@ -160,6 +164,8 @@ pub enum Form {
     Linear(linear::Linear),
     /// Values read off the digits by a finite automaton.
     Automatic(automatic::Automaton),
+    /// Several coordinates: a block repeated along every axis.
+    Grid(grid::Grid),
 }
 
 /// Positions and their values, where a rule's general form does not hold.
@@ -181,12 +187,15 @@ pub struct Rule {
 }
 
 impl Rule {
-    /// `"periodic"`, `"arithmetic-periodic"`, `"xor"`, `"beatty"`, `"linear"`, `"automatic"` or `"none"`.
+    /// `"periodic"` (along every axis, for several coordinates),
+    /// `"arithmetic-periodic"`, `"xor"`, `"beatty"`, `"linear"`, `"automatic"` or `"none"`.
     pub fn family(&self) -> &'static str {
         match &self.form {
             None => "none",
             Some(Form::Periodic(p)) if p.saltus != 0 => "arithmetic-periodic",
             Some(Form::Periodic(_)) => "periodic",
+            Some(Form::Grid(g)) if g.saltus.iter().any(|&s| s != 0) => "arithmetic-periodic",
+            Some(Form::Grid(_)) => "periodic",
             Some(Form::Xor(_)) => "xor",
             Some(Form::Beatty(_)) => "beatty",
             Some(Form::Linear(_)) => "linear",
@@ -209,6 +218,7 @@ impl Rule {
             Form::Beatty(b) => u64::from(!b.is_p(pos[0], pos[1])),
             Form::Linear(l) => u64::from(!l.is_p(pos)),
             Form::Automatic(a) => a.at(pos)?,
+            Form::Grid(g) => g.at(pos),
         };
         Some(self.values.read(v))
     }
@@ -217,7 +227,8 @@ impl Rule {
     pub fn text(&self) -> String {
         let mut s = match &self.form {
             None => "no rule found in the families tried (periodic, arithmetic-periodic, XOR of sequences, \
-                     Beatty pairs, linear and modular conditions, automata on base 2, Zeckendorf and base 3 digits)"
+                     Beatty pairs, linear and modular conditions, periodic along every axis, automata on base 2, \
+                     Zeckendorf and base 3 digits)"
                 .to_string(),
             Some(f) => code::words(f, self.values, self.dims),
         };
@@ -313,6 +324,7 @@ pub fn find(table: &Table, values: Values) -> Rule {
                     .flatten()
             }),
             Box::new(|| outcomes.then(|| linear::find(table).map(|(l, e)| (Form::Linear(l), e))).flatten()),
+            Box::new(|| grid::find(table, values).map(|g| (Form::Grid(g), Vec::new()))),
             Box::new(automatic),
         ],
     };
