@@ -118,6 +118,13 @@ fn rule_of_a_game_of_takes_is_proved_where_its_p_set_is_automatic() {
     assert!(s.contains("family: automatic, proved (the kernel property"), "{s}{}", text(&out.stderr));
     // and its P-set in words: each binary column holds no 1 or three
     assert!(s.contains("as a letter ⟨xyz⟩, match (⟨000⟩|⟨111⟩)* (leading zeros allowed; a 2-state automaton)"), "{s}");
+    // Euclid's game: the larger number below φ times the smaller
+    let out = boyi(&["rule", "every-euclid"], "");
+    let s = text(&out.stdout);
+    assert!(
+        s.contains("x = 0 or y = 0; and for x, y ≥ 1: x/φ < y < x or x < y < φx") && s.contains("family: ratio"),
+        "{s}"
+    );
     // Wythoff's game: Beatty pairs, proved on Zeckendorf digits
     let out = boyi(&["rule", "piles:2:one,equal", "--to", "95"], "");
     let s = text(&out.stdout);

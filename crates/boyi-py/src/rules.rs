@@ -141,7 +141,7 @@ pub struct Rule {
 
 #[pymethods]
 impl Rule {
-    /// `"periodic"`, `"arithmetic-periodic"`, `"xor"`, `"beatty"`, `"linear"`, `"automatic"` or `"none"`.
+    /// `"periodic"` (for several coordinates: along each axis), `"arithmetic-periodic"`, `"xor"`, `"beatty"`, `"linear"`, `"ratio"`, `"automatic"` or `"none"`.
     #[getter]
     fn family(&self) -> &'static str {
         self.rule.family()

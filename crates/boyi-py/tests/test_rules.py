@@ -224,6 +224,38 @@ def test_check_rule_finds_planted_errors():
     assert boyi.check_rule(off_by_one, nim_moves, dims=2, upto=10) == (0, 0)
 
 
+def euclid(pos):
+    """Take a positive multiple of the smaller number from the larger."""
+    x, y = pos
+    if x == 0 or y == 0:
+        return []
+    if x <= y:
+        return [(x, y - k * x) for k in range(1, y // x + 1)]
+    return [(x - k * y, y) for k in range(1, x // y + 1)]
+
+
+def euclid_truth(x, y):
+    """P when a number is 0 or the larger is below φ times the smaller (Cole and Davie, 1969)."""
+    lo, hi = min(x, y), max(x, y)
+    return "P" if lo == 0 or (lo != hi and (2 * hi - lo) ** 2 < 5 * lo * lo) else "N"
+
+
+def test_euclids_game_is_read_by_the_ratio():
+    rule = boyi.find_rule(euclid, dims=2)
+    assert rule.family == "ratio" and "x < y < φx" in rule.text, rule.text
+    rng = random.Random(1969)
+    for _ in range(2000):
+        x = rng.randint(1, 10**18)
+        y = int(x * 1.6180339887498949) + rng.randint(-2, 2)
+        for p in [(x, y), (y, x), (x, rng.randint(0, 10**18))]:
+            assert rule.predict(p) == euclid_truth(*p), p
+    namespace = {}
+    exec(rule.code, namespace)
+    x = 10**17 + 3
+    for y in [x * 1618033988749894 // 10**15 + d for d in range(-3, 4)]:
+        assert namespace["rule"](x, y) == euclid_truth(x, y)
+
+
 def small_takes(pos):
     """Take one or two from a pile, or one from both."""
     x, y = pos
@@ -255,6 +287,7 @@ def test_the_cpp_compiles_and_agrees(tmp_path):
         (subtraction([1, 3, 4]), 1, "outcome", [(n,) for n in range(60)] + [(10**18,)]),
         (wythoff, 2, "outcome", [(x, y) for x in range(30) for y in range(30)]),
         (nim_moves, 2, "nimber", [(x, y) for x in range(20) for y in range(20)]),
+        (euclid, 2, "outcome", [(x, y) for x in range(30) for y in range(30)] + [(10**17 + 3, 161803398874989487), (10**17 + 3, 161803398874989490)]),
         (small_takes, 2, "nimber", [(x, y) for x in range(20) for y in range(20)] + [(10**18, 7), (2**63 + 5, 10**9)]),
         (fibonacci_nim, 2, "outcome", [(x, y) for x in range(40) for y in range(40)] + [(10**18, 3), (2**63 + 5, 10**9)]),
     ]:

@@ -41,6 +41,7 @@ pub fn of(rule: &Rule) -> Result<Automaton, String> {
         Some(Form::Linear(l)) => linear(l, dims, base)?,
         Some(Form::Periodic(p)) => periodic(p)?,
         Some(Form::Grid(g)) => grid(g, dims, base)?,
+        Some(Form::Ratio(_)) => return Err("sectors by the coordinates' ratio are not read as an automaton".into()),
         Some(Form::Beatty(b)) if is_wythoff(b) => wythoff_pairs()?,
         Some(Form::Beatty(_)) => {
             return Err("Beatty pairs other than Wythoff's are read in other numerations (Ostrowski's), not done".into())

@@ -9,6 +9,7 @@ use super::beatty::{Beatty, Quadratic, Second};
 use super::grid::Grid;
 use super::linear::Linear;
 use super::periodic::Periodic;
+use super::ratio::{Ratio, Slope};
 use super::{Form, Rule, Values};
 
 /// The coordinates' names.
@@ -211,7 +212,173 @@ pub fn words(form: &Form, values: Values, dims: usize) -> String {
         (Form::Linear(l), _) => format!("P-positions: {}", linear_words(l, &names)),
         (Form::Automatic(a), values) => automatic_words(a, values, &names),
         (Form::Grid(g), values) => grid_words(g, values, &names),
+        (Form::Ratio(r), _) => ratio_words(r),
     }
+}
+
+/// `slope · x` in words: `2x`, `x/3`, `φx`, `x/φ`, `x·(1 + √2)`.
+fn times_x(s: &Slope) -> String {
+    match *s {
+        Slope::Rational { a: 1, b: 1 } => "x".to_string(),
+        Slope::Rational { a, b: 1 } => format!("{a}x"),
+        Slope::Rational { a: 1, b } => format!("x/{b}"),
+        Slope::Rational { a, b } => format!("{a}x/{b}"),
+        Slope::Irrational(q) if (q.p, q.n, q.r) == (1, 5, 2) => "φx".to_string(),
+        Slope::Irrational(q) if (q.p, q.n, q.r) == (-1, 5, 2) => "x/φ".to_string(),
+        Slope::Irrational(q) => format!("x·{}", quadratic(&q)),
+    }
+}
+
+/// The P-positions of sectors: the axes, then each run of P sectors and
+/// lines between two bounds.
+fn ratio_words(r: &Ratio) -> String {
+    let mut parts = Vec::new();
+    match (r.origin, r.x_axis, r.y_axis) {
+        (true, true, true) => parts.push("x = 0 or y = 0".to_string()),
+        (o, xa, ya) => {
+            if o {
+                parts.push("(0, 0)".to_string());
+            }
+            if xa {
+                parts.push("y = 0 < x".to_string());
+            }
+            if ya {
+                parts.push("x = 0 < y".to_string());
+            }
+        }
+    }
+    // regions by angle: sector 0, line 0, sector 1, ..., sector m; an
+    // irrational line has no points and joins the sectors beside it
+    let m = r.slopes.len();
+    let mut runs = 0;
+    let mut i = 0;
+    while i <= 2 * m {
+        let p = |k: usize| {
+            if k.is_multiple_of(2) {
+                Some(r.sectors[k / 2])
+            } else {
+                match r.slopes[k / 2] {
+                    Slope::Irrational(_) => None,
+                    Slope::Rational { .. } => Some(r.lines[k / 2]),
+                }
+            }
+        };
+        if p(i) != Some(true) {
+            i += 1;
+            continue;
+        }
+        // the last P region before the next N one
+        let mut j = i;
+        let mut k = i + 1;
+        while k <= 2 * m && p(k) != Some(false) {
+            if p(k) == Some(true) {
+                j = k;
+            }
+            k += 1;
+        }
+        let text = if i == j && i % 2 == 1 {
+            format!("y = {}", times_x(&r.slopes[i / 2]))
+        } else {
+            let low = (i > 0).then(|| {
+                let s = &r.slopes[(i - 1) / 2];
+                format!("{} {} ", times_x(s), if i % 2 == 1 { "≤" } else { "<" })
+            });
+            let high = (j < 2 * m).then(|| {
+                let s = &r.slopes[j / 2];
+                format!(" {} {}", if j % 2 == 1 { "≤" } else { "<" }, times_x(s))
+            });
+            format!("{}y{}", low.unwrap_or_default(), high.unwrap_or_default())
+        };
+        parts.push(if i == 0 && j == 2 * m { "every position".to_string() } else { text });
+        runs += 1;
+        i = j + 1;
+    }
+    // the axes' part first, then the sectors' (x, y ≥ 1)
+    let axes = parts.len() - runs;
+    let mut s = format!("P-positions: {}", parts[..axes].join(", "));
+    if runs > 0 {
+        s += &format!("{}for x, y ≥ 1: {}", if axes > 0 { "; and " } else { "" }, parts[axes..].join(" or "));
+    }
+    if r.slopes.iter().any(|s| matches!(s, Slope::Irrational(q) if q.n == 5 && q.r == 2 && q.p.abs() == 1)) {
+        s += " (φ = (1 + √5)/2)";
+    }
+    s
+}
+
+/// The Python lines deciding P by sectors.
+fn py_ratio(r: &Ratio) -> String {
+    let slopes: Vec<String> = r
+        .slopes
+        .iter()
+        .map(|s| match *s {
+            Slope::Rational { a, b } => format!("({a}, 0, {b})"),
+            Slope::Irrational(q) => format!("({}, {}, {})", q.p, q.n, q.r),
+        })
+        .collect();
+    let py_bools = |v: &[bool]| v.iter().map(|&b| if b { "True" } else { "False" }).collect::<Vec<_>>().join(", ");
+    let pn = |b: bool| if b { "'P'" } else { "'N'" };
+    let lines = [
+        "# y against x·(p + √n)/r, n = 0 for the fraction p/r".to_string(),
+        format!("slopes = [{}]", slopes.join(", ")),
+        format!("sectors = [{}]", py_bools(&r.sectors)),
+        format!("lines = [{}]", py_bools(&r.lines)),
+        "if x == 0 and y == 0:".to_string(),
+        format!("    return {}", pn(r.origin)),
+        "if y == 0:".to_string(),
+        format!("    return {}", pn(r.x_axis)),
+        "if x == 0:".to_string(),
+        format!("    return {}", pn(r.y_axis)),
+        "for i, (p, n, r) in enumerate(slopes):".to_string(),
+        "    d = r * y - p * x".to_string(),
+        "    c = (d > 0) - (d < 0) if n == 0 else (-1 if d < 0 or d * d < n * x * x else 1)".to_string(),
+        "    if c < 0:".to_string(),
+        "        return 'P' if sectors[i] else 'N'".to_string(),
+        "    if c == 0:".to_string(),
+        "        return 'P' if lines[i] else 'N'".to_string(),
+        "return 'P' if sectors[-1] else 'N'".to_string(),
+    ];
+    lines.iter().map(|l| format!("    {l}\n")).collect()
+}
+
+/// The C++ lines deciding P by sectors (exact for coordinates up to 10^18).
+fn cpp_ratio(r: &Ratio) -> String {
+    let m = r.slopes.len();
+    let slopes: Vec<String> = r
+        .slopes
+        .iter()
+        .map(|s| match *s {
+            Slope::Rational { a, b } => format!("{{{a}, 0, {b}}}"),
+            Slope::Irrational(q) => format!("{{{}, {}, {}}}", q.p, q.n, q.r),
+        })
+        .collect();
+    let bools = |v: &[bool]| v.iter().map(|&b| if b { "true" } else { "false" }).collect::<Vec<_>>().join(", ");
+    let pn = |b: bool| if b { "'P'" } else { "'N'" };
+    let lines = [
+        "// y against x*(p + sqrt(n))/r; n = 0 for the fraction p/r".to_string(),
+        "struct Slope { long long p; unsigned long long n; long long r; };".to_string(),
+        format!("static const Slope slopes[{m}] = {{{}}};", slopes.join(", ")),
+        format!(
+            "static const bool sectors[{}] = {{{}}}, lines[{m}] = {{{}}};",
+            m + 1,
+            bools(&r.sectors),
+            bools(&r.lines)
+        ),
+        format!("if (x == 0 && y == 0) return {};", pn(r.origin)),
+        format!("if (y == 0) return {};", pn(r.x_axis)),
+        format!("if (x == 0) return {};", pn(r.y_axis)),
+        format!("for (int i = 0; i < {m}; ++i) {{"),
+        "    __int128 d = (__int128)slopes[i].r * y - (__int128)slopes[i].p * x;".to_string(),
+        "    int c;".to_string(),
+        "    if (slopes[i].n == 0) c = (d > 0) - (d < 0);".to_string(),
+        "    else if (d < 0) c = -1;".to_string(),
+        "    else c = (unsigned __int128)d * (unsigned __int128)d < (unsigned __int128)slopes[i].n * x * x ? -1 : 1;"
+            .to_string(),
+        "    if (c < 0) return sectors[i] ? 'P' : 'N';".to_string(),
+        "    if (c == 0) return lines[i] ? 'P' : 'N';".to_string(),
+        "}".to_string(),
+        format!("return sectors[{m}] ? 'P' : 'N';"),
+    ];
+    lines.iter().map(|l| format!("    {l}\n")).collect()
 }
 
 /// A block repeated along each axis: how each coordinate is brought into
@@ -605,6 +772,7 @@ pub fn python(rule: &Rule) -> String {
         Form::Linear(l) => s + &py_linear(l, &names),
         Form::Automatic(a) => s + &py_automatic(a, &names, rule.values),
         Form::Grid(g) => s + &py_grid(g, &names) + &outcome("v"),
+        Form::Ratio(r) => s + &py_ratio(r),
     }
 }
 
@@ -747,6 +915,7 @@ pub fn cpp(rule: &Rule) -> String {
         }
         Form::Automatic(a) => cpp_automatic(a, &names, rule.values),
         Form::Grid(g) => cpp_grid(g, &names) + &outcome("v"),
+        Form::Ratio(r) => cpp_ratio(r),
     };
     s + &body + "}\n"
 }

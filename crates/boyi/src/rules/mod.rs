@@ -22,6 +22,9 @@
 //!   irrationals recognised from the data (Wythoff's game and its kin);
 //! - `linear.rs`: P-positions given by a linear or modular condition on
 //!   the coordinates, with finitely many exceptions near the origin;
+//! - `ratio.rs`: two coordinates whose P-positions depend on y : x only,
+//!   sectors between lines through the origin of simple slopes (Euclid's
+//!   game: the larger number below φ times the smaller);
 //! - `grid.rs`: several coordinates, values periodic (or
 //!   arithmetic-periodic) along each axis from a preperiod on: a finite
 //!   block repeated (some games of bounded takes);
@@ -52,6 +55,7 @@ pub mod linear;
 pub mod periodic;
 pub mod piles;
 pub mod proof;
+pub mod ratio;
 pub mod regex;
 pub mod relation;
 pub mod separable;
@@ -166,6 +170,8 @@ pub enum Form {
     Automatic(automatic::Automaton),
     /// Several coordinates: a block repeated along every axis.
     Grid(grid::Grid),
+    /// P-positions: sectors of the quadrant between lines through the origin.
+    Ratio(ratio::Ratio),
 }
 
 /// Positions and their values, where a rule's general form does not hold.
@@ -188,7 +194,7 @@ pub struct Rule {
 
 impl Rule {
     /// `"periodic"` (along every axis, for several coordinates),
-    /// `"arithmetic-periodic"`, `"xor"`, `"beatty"`, `"linear"`, `"automatic"` or `"none"`.
+    /// `"arithmetic-periodic"`, `"ratio"`, `"xor"`, `"beatty"`, `"linear"`, `"automatic"` or `"none"`.
     pub fn family(&self) -> &'static str {
         match &self.form {
             None => "none",
@@ -196,6 +202,7 @@ impl Rule {
             Some(Form::Periodic(_)) => "periodic",
             Some(Form::Grid(g)) if g.saltus.iter().any(|&s| s != 0) => "arithmetic-periodic",
             Some(Form::Grid(_)) => "periodic",
+            Some(Form::Ratio(_)) => "ratio",
             Some(Form::Xor(_)) => "xor",
             Some(Form::Beatty(_)) => "beatty",
             Some(Form::Linear(_)) => "linear",
@@ -219,6 +226,7 @@ impl Rule {
             Form::Linear(l) => u64::from(!l.is_p(pos)),
             Form::Automatic(a) => a.at(pos)?,
             Form::Grid(g) => g.at(pos),
+            Form::Ratio(r) => u64::from(!r.is_p(pos[0], pos[1])),
         };
         Some(self.values.read(v))
     }
@@ -227,7 +235,8 @@ impl Rule {
     pub fn text(&self) -> String {
         let mut s = match &self.form {
             None => "no rule found in the families tried (periodic, arithmetic-periodic, XOR of sequences, \
-                     Beatty pairs, linear and modular conditions, periodic along every axis, automata on base 2, \
+                     Beatty pairs, linear and modular conditions, sectors by the ratio of two coordinates, periodic \
+                     along every axis, automata on base 2, \
                      Zeckendorf and base 3 digits)"
                 .to_string(),
             Some(f) => code::words(f, self.values, self.dims),
@@ -324,6 +333,11 @@ pub fn find(table: &Table, values: Values) -> Rule {
                     .flatten()
             }),
             Box::new(|| outcomes.then(|| linear::find(table).map(|(l, e)| (Form::Linear(l), e))).flatten()),
+            Box::new(|| {
+                (outcomes && table.dims == 2)
+                    .then(|| ratio::find(table).map(|r| (Form::Ratio(r), Vec::new())))
+                    .flatten()
+            }),
             Box::new(|| grid::find(table, values).map(|g| (Form::Grid(g), Vec::new()))),
             Box::new(automatic),
         ],
