@@ -178,6 +178,32 @@ mod tests {
         assert!(find(&nimbers(96, &[(1, 0), (0, 1), (1, 1)]), Values::Nimber).is_none());
     }
 
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig { cases: 64, ..Default::default() })]
+
+        /// A planted block is found again, or none is: what is found
+        /// agrees with the planted values far past the table.
+        #[test]
+        fn planted_blocks_are_found_or_refused(
+            preperiods in proptest::collection::vec(0u64..6, 2),
+            periods in proptest::collection::vec(1u64..7, 2),
+            saltus in proptest::collection::vec(0u64..2, 2),
+            values in proptest::collection::vec(0u64..3, 144),
+        ) {
+            let extents: Vec<u64> = preperiods.iter().zip(&periods).map(|(a, p)| a + p).collect();
+            let block = values[..(extents[0] * extents[1]) as usize].to_vec();
+            let planted = Grid { preperiods, periods, saltus, block };
+            let t = two(60, |x, y| planted.at(&[x as u64, y as u64]));
+            if let Some(found) = find(&t, Values::Nimber) {
+                for x in [0u64, 7, 59, 60, 1000, 10u64.pow(15) + 7] {
+                    for y in [0u64, 3, 61, 997, 10u64.pow(12) + 1] {
+                        proptest::prop_assert_eq!(found.at(&[x, y]), planted.at(&[x, y]), "({}, {})", x, y);
+                    }
+                }
+            }
+        }
+    }
+
     #[test]
     fn strips_saltus_and_what_is_refused() {
         // a strip along each axis with values of its own, then (x + 2y) mod 5

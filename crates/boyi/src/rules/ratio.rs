@@ -179,9 +179,16 @@ impl Span {
     }
 }
 
-/// The one simple number in `span`: the fraction of least denominator, or
-/// the one quadratic irrational where no fraction is.
-fn simplest(span: &Span) -> Option<Slope> {
+/// Points a fraction's line must have in the table before the fraction is
+/// taken: an irrational slope's span ends at fractions too (29/12 for
+/// 1 + √2 in a table of side 96), whose lines the table crosses at a
+/// point or two.
+const LEAST_POINTS: u64 = 4;
+
+/// The one simple number in `span`: the fraction of least denominator
+/// whose line has [`LEAST_POINTS`] points in a table of side `side`, or
+/// the simplest quadratic irrational where no fraction is.
+fn simplest(span: &Span, side: u64) -> Option<Slope> {
     let gcd = |mut a: u64, mut b: u64| {
         while b != 0 {
             (a, b) = (b, a % b);
@@ -192,7 +199,8 @@ fn simplest(span: &Span) -> Option<Slope> {
         // a/b within [lo, hi], exactly
         let first = (u128::from(span.lo.0) * u128::from(b)).div_ceil(u128::from(span.lo.1)) as u64;
         let last = (u128::from(span.hi.0) * u128::from(b) / u128::from(span.hi.1)) as u64;
-        let found: Vec<u64> = (first.max(1)..=last).filter(|&a| gcd(a, b) == 1).collect();
+        let found: Vec<u64> =
+            (first.max(1)..=last).filter(|&a| gcd(a, b) == 1 && side / a.max(b) >= LEAST_POINTS).collect();
         match found[..] {
             [] => {}
             [a] => return Some(Slope::Rational { a, b }),
@@ -267,7 +275,7 @@ pub fn find(table: &Table) -> Option<Ratio> {
     if lines.is_empty() || lines.len() > MOST_LINES || lines.iter().any(|&(_, n)| n < MIN_CHANGES) {
         return None;
     }
-    let slopes: Vec<Slope> = lines.iter().map(|(span, _)| simplest(span)).collect::<Option<_>>()?;
+    let slopes: Vec<Slope> = lines.iter().map(|(span, _)| simplest(span, side as u64)).collect::<Option<_>>()?;
     if slopes.windows(2).any(|w| w[0].value() >= w[1].value()) {
         return None;
     }
@@ -348,6 +356,57 @@ mod tests {
             for (a, b) in [(x, y), (y, x), (x, y.saturating_sub(3))] {
                 if a.max(b) < 1 << 62 {
                     assert_eq!(r.is_p(a, b), truth(a, b), "({a}, {b})");
+                }
+            }
+        }
+    }
+
+    /// Slopes a planted rule may have: simple fractions, φ and 1/φ, √2.
+    fn pool() -> Vec<Slope> {
+        let q = |p, n, r| Slope::Irrational(Quadratic { p, s: 1, n, r });
+        let f = |a, b| Slope::Rational { a, b };
+        vec![f(1, 3), f(1, 2), q(-1, 5, 2), q(0, 2, 2), f(1, 1), q(1, 2, 1), f(3, 2), q(1, 5, 2), f(2, 1), f(3, 1)]
+            .into_iter()
+            .filter(|s| s.value() > 0.0 && s.value() < 4.0)
+            .collect()
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig { cases: 64, ..Default::default() })]
+
+        /// A planted rule of sectors is found again, or none is: what is
+        /// found agrees with the planted rule far past the table.
+        #[test]
+        fn planted_sectors_are_found_or_refused(
+            chosen in proptest::collection::vec(proptest::prelude::any::<bool>(), 10),
+            statuses in proptest::collection::vec(proptest::prelude::any::<bool>(), 24),
+        ) {
+            let slopes: Vec<Slope> = pool().into_iter().zip(&chosen).filter(|(_, &c)| c).map(|(s, _)| s).take(4).collect();
+            let m = slopes.len();
+            let planted = Ratio {
+                sectors: statuses[..=m].to_vec(),
+                lines: statuses[m + 1..2 * m + 1].to_vec(),
+                x_axis: statuses[20],
+                y_axis: statuses[21],
+                origin: statuses[22],
+                slopes,
+            };
+            let side = 96;
+            let table = Table {
+                dims: 2,
+                side,
+                values: (0..side * side).map(|i| u64::from(!planted.is_p((i / side) as u64, (i % side) as u64))).collect(),
+            };
+            if let Some(found) = find(&table) {
+                let mut seed = 11u64;
+                for _ in 0..2000 {
+                    seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                    let x = seed >> (8 + seed % 40);
+                    let s = planted.slopes.get((seed >> 3) as usize % m.max(1)).map_or(1.0, Slope::value);
+                    let y = ((x as f64) * s) as u64 + (seed >> 61);
+                    for (a, b) in [(x, y), (y, x), (x, y.saturating_sub(5))] {
+                        proptest::prop_assert_eq!(found.is_p(a, b), planted.is_p(a, b), "({}, {}): {:?}", a, b, found);
+                    }
                 }
             }
         }
