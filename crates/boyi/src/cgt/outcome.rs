@@ -251,6 +251,9 @@ where
         let mut panicked = None;
         for (side, left) in [(0, true), (1, false)] {
             barrier.wait();
+            // (a side reached is one the last side's answer let through:
+            // how this thread stopped there is no longer news)
+            failed = None;
             if panicked.is_none() {
                 match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| o.wins(p, left))) {
                     Ok(Ok(w)) => {

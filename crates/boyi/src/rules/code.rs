@@ -295,6 +295,9 @@ fn ratio_words(r: &Ratio) -> String {
     }
     // the axes' part first, then the sectors' (x, y ≥ 1)
     let axes = parts.len() - runs;
+    if parts.is_empty() {
+        return "no P-positions".to_string();
+    }
     let mut s = format!("P-positions: {}", parts[..axes].join(", "));
     if runs > 0 {
         s += &format!("{}for x, y ≥ 1: {}", if axes > 0 { "; and " } else { "" }, parts[axes..].join(" or "));
@@ -371,6 +374,8 @@ fn cpp_ratio(r: &Ratio) -> String {
         "    int c;".to_string(),
         "    if (slopes[i].n == 0) c = (d > 0) - (d < 0);".to_string(),
         "    else if (d < 0) c = -1;".to_string(),
+        // √n < 15 for n ≤ 200: past 15x, d is above; below it d² fits 128 bits
+        "    else if (d >= (__int128)15 * x) c = 1;".to_string(),
         "    else c = (unsigned __int128)d * (unsigned __int128)d < (unsigned __int128)slopes[i].n * x * x ? -1 : 1;"
             .to_string(),
         "    if (c < 0) return sectors[i] ? 'P' : 'N';".to_string(),

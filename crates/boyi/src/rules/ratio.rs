@@ -24,6 +24,8 @@ const MIN_CHANGES: usize = 8;
 const MOST_LINES: usize = 6;
 const MOST_DENOMINATOR: u64 = 12;
 const MOST_Q: u128 = 200;
+// the C++ `code.rs` writes settles d ≥ 15x before squaring d: √n < 15
+const _: () = assert!(MOST_Q < 225);
 const MOST_R: i128 = 12;
 
 /// The slope of a line through the origin.
@@ -48,6 +50,8 @@ impl Slope {
         match *self {
             Slope::Rational { a, b } => (u128::from(y) * u128::from(b)).cmp(&(u128::from(a) * u128::from(x))),
             Slope::Irrational(q) => {
+                // (slopes are made with +√n only; the words and code read them so)
+                debug_assert_eq!(q.s, 1);
                 // y against x(p + √n)/r: d = r·y − p·x against x√n
                 let d = i128::from(y) * q.r - q.p * i128::from(x);
                 if d < 0 {
@@ -200,7 +204,7 @@ fn simplest(span: &Span, side: u64) -> Option<Slope> {
         let first = (u128::from(span.lo.0) * u128::from(b)).div_ceil(u128::from(span.lo.1)) as u64;
         let last = (u128::from(span.hi.0) * u128::from(b) / u128::from(span.hi.1)) as u64;
         let found: Vec<u64> =
-            (first.max(1)..=last).filter(|&a| gcd(a, b) == 1 && side / a.max(b) >= LEAST_POINTS).collect();
+            (first.max(1)..=last).filter(|&a| gcd(a, b) == 1 && (side - 1) / a.max(b) >= LEAST_POINTS).collect();
         match found[..] {
             [] => {}
             [a] => return Some(Slope::Rational { a, b }),
