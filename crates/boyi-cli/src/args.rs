@@ -320,8 +320,9 @@ pub enum Command {
     /// The rule a game's values follow, found in a table of them (打表找规律).
     #[command(long_about = "The rule a game's values follow, found in a table of them (打表找规律): periodic and \
         arithmetic-periodic sequences, XORs of sequences, Beatty pairs (Wythoff's game and its kin), linear and \
-        modular conditions; or none. The rule is printed in words, as a Python function and as a C++ one.\n\n\
-        GAME is a catalogue game of integer positions (wythoff, nim, lasker-nim, every-euclid, fibonacci-nim, \
+        modular conditions, sectors by the ratio of two coordinates (Euclid's game), values periodic along each \
+        axis, sets a finite automaton reads off the digits; or none. The rule is printed in words, as a Python function and as a C++ one.\n\n\
+        GAME is a catalogue game of integer positions (wythoff, nim, lasker-nim, staircase-nim, every-euclid, fibonacci-nim, \
         dawsons-kayles) or a heap code as `boyi grundy` reads it (0.07, sub:1,3,4, grundy, ...): a heap code's \
         period is proved by the periodicity theorem where it applies; a game's rule is checked to the table's extent.")]
     Rule {

@@ -118,6 +118,13 @@ fn rule_of_a_game_of_takes_is_proved_where_its_p_set_is_automatic() {
     assert!(s.contains("family: automatic, proved (the kernel property"), "{s}{}", text(&out.stderr));
     // and its P-set in words: each binary column holds no 1 or three
     assert!(s.contains("as a letter ⟨xyz⟩, match (⟨000⟩|⟨111⟩)* (leading zeros allowed; a 2-state automaton)"), "{s}");
+    // Staircase Nim by three men's gaps: only every other gap, from the right
+    let out = boyi(&["rule", "staircase-nim", "--values", "nimber"], "");
+    assert!(
+        text(&out.stdout).starts_with("rule of staircase-nim (nimber): G(x, y, z) = x XOR z\n"),
+        "{}",
+        text(&out.stdout)
+    );
     // Euclid's game: the larger number below φ times the smaller
     let out = boyi(&["rule", "every-euclid"], "");
     let s = text(&out.stdout);

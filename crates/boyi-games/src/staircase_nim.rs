@@ -15,7 +15,7 @@ use boyi::{Game, Impartial, Outcome, Step, StepOf, Turn};
 
 use crate::diagram::{Cell, Diagram, Grid, Heap, Target};
 use crate::error::Error;
-use crate::listing::{best_first, Cx, Info, Listing, Moving, Valued};
+use crate::listing::{best_first, Cx, Info, Integers, Listing, Moving, Valued};
 use crate::notation::{self, join};
 use crate::params::{Param, Params};
 use crate::verdict::Verdict;
@@ -180,6 +180,26 @@ impl Listing for StaircaseListing {
             .collect();
         best_first(&mut moves);
         Ok(Valued::new(Verdict::position_nimber(nimber(&m.pos)), moves, "staircase Nim (XOR of every other gap)"))
+    }
+
+    /// Three men by their gaps (the free cells left of each, the first
+    /// against the wall): enough for the rule to show that only every
+    /// other gap counts, from the right.
+    fn integers(&self, _: &Staircase) -> Option<Integers> {
+        Some(Integers::of(
+            Staircase,
+            3,
+            |gaps| {
+                let mut cell = 0;
+                gaps.iter()
+                    .map(|&g| {
+                        cell += g as u32 + 1;
+                        cell
+                    })
+                    .collect()
+            },
+            |cells| vec![gaps(cells).into_iter().map(u64::from).collect()],
+        ))
     }
 }
 
