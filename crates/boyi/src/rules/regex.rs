@@ -427,21 +427,9 @@ mod tests {
             };
             let rest = &re[len..];
             let (reach, rest): (Vec<usize>, &[char]) = match rest.first() {
-                Some('*') => {
-                    let mut reach = vec![at];
-                    let mut i = 0;
-                    while i < reach.len() {
-                        for e in one(reach[i]) {
-                            if !reach.contains(&e) {
-                                reach.push(e);
-                            }
-                        }
-                        i += 1;
-                    }
-                    (reach, &rest[1..])
-                }
-                Some('+') => {
-                    let mut reach = one(at);
+                // the ends after zero (`*`) or one (`+`) atoms, then any more
+                Some(&op @ ('*' | '+')) => {
+                    let mut reach = if op == '*' { vec![at] } else { one(at) };
                     let mut i = 0;
                     while i < reach.len() {
                         for e in one(reach[i]) {
