@@ -117,11 +117,13 @@ impl MorrisListing {
         Morris::new(board, stones, self.lasker)
     }
 
-    /// `@1`: the index a file's slots follow (one class of the first
-    /// side's stones per symmetry, `index.rs`); files of another index are
-    /// refused, not misread, once it changes.
+    /// `@2`: the index a file's slots follow (one class of the first
+    /// side's stones per symmetry, `index.rs`; the counts turned round in
+    /// the same tier only where both sides move, `rules.rs`; `@1` kept
+    /// them together everywhere); files of another index are refused, not
+    /// misread, once it changes.
     fn key(&self, game: &Morris) -> String {
-        format!("{}@1:{}", Listing::info(self).id, game.board.id)
+        format!("{}@2:{}", Listing::info(self).id, game.board.id)
     }
 
     /// White's and Black's stones, whoever moves.

@@ -13,9 +13,17 @@
 //!
 //! Positions are seen from the side to move (`mine`, `theirs`), so a game
 //! and its colours swapped are one position. Tiers are the counts of stones
-//! on the board and to place, for the mover and the other (a position and
-//! its colours swapped share a tier): a placement or a capture leaves a
-//! tier for good, a move without capture stays in it.
+//! on the board and to place, for the mover and the other: a placement or a
+//! capture leaves a tier for good. A move without capture turns the counts
+//! round (the other side moves next), so where both sides may move rather
+//! than place (none to place, or Lasker's rules; a stone on the board and
+//! three in all each) the counts and the counts turned round are one tier,
+//! the moves looping inside it; elsewhere each is a tier of its own, and a
+//! game has only the tiers its start reaches (a capture only where the
+//! mover has the three stones of a mill): in Nine Men's Morris the side to
+//! move has as many stones to place as the other or one more, which leaves
+//! 2.8·10^10 positions in 305 tiers, where the counts turned round kept in
+//! every tier made 6.1·10^10.
 
 use boyi::index::binomial::{Binomial, Combinations};
 use boyi::solve::tiers::Tiered;
@@ -85,12 +93,22 @@ impl Morris {
         Stones { mine: 0, theirs: 0, hand: self.stones }
     }
 
-    /// The tier a side's view of counts is in: the lesser of it and the
-    /// other side's view, and whether `counts` is the other side's.
-    pub fn tier_of_counts(counts: Counts) -> (Counts, bool) {
+    /// Whether the mover of `counts` and then the other side may both move
+    /// a stone rather than place one (each has one on the board, and
+    /// neither is down to two stones): the counts and the counts turned
+    /// round are one tier, reached from each other by moves.
+    fn loops(&self, counts: Counts) -> bool {
+        let [a, b, c, d] = counts;
+        (c == 0 || self.lasker) && (d == 0 || self.lasker) && a > 0 && b > 0 && a + c >= 3 && b + d >= 3
+    }
+
+    /// The tier a side's view of counts is in, and whether `counts` is that
+    /// tier's second view (the counts turned round): a tier where both
+    /// sides move is named by the lesser of its two views.
+    pub fn tier_of_counts(&self, counts: Counts) -> (Counts, bool) {
         let [a, b, c, d] = counts;
         let swapped = [b, a, d, c];
-        if swapped < counts {
+        if self.loops(counts) && swapped < counts {
             (swapped, true)
         } else {
             (counts, false)
@@ -109,13 +127,13 @@ impl Morris {
         (self.fold.size(t[0] as u32), Combinations::new(p - t[0] as u32, t[1] as u32))
     }
 
-    /// A tier seen from either side is two sets of positions, unless both
-    /// views are the same counts.
-    fn views(t: Counts) -> u64 {
-        if [t[1], t[0], t[3], t[2]] == t {
-            1
-        } else {
+    /// The views of counts a tier holds: its own, and the counts turned
+    /// round where both sides move (unless they are the same).
+    fn views(&self, t: Counts) -> u64 {
+        if self.loops(t) && [t[1], t[0], t[3], t[2]] != t {
             2
+        } else {
+            1
         }
     }
 }
@@ -218,7 +236,7 @@ impl Tiered for Morris {
 
     /// The tiers the start reaches.
     fn tiers(&self) -> Vec<Counts> {
-        let start = Self::tier_of_counts(Self::counts(&self.start())).0;
+        let start = self.tier_of_counts(Self::counts(&self.start())).0;
         let mut seen = std::collections::BTreeSet::from([start]);
         let mut todo = vec![start];
         while let Some(t) = todo.pop() {
@@ -233,26 +251,28 @@ impl Tiered for Morris {
 
     fn child_tiers(&self, t: Counts) -> Vec<Counts> {
         let mut out = Vec::new();
-        for [a, b, c, d] in [t, [t[1], t[0], t[3], t[2]]] {
+        let views = [t, [t[1], t[0], t[3], t[2]]];
+        for &[a, b, c, d] in &views[..self.views(t) as usize] {
             if a + c < 3 {
                 continue;
             }
+            // a capture closes a mill: three of the mover's stones on the board
             let mut after = Vec::new();
             if c > 0 {
                 after.push([b, a + 1, d, c - 1]);
-                if b > 0 {
+                if b > 0 && a + 1 >= 3 {
                     after.push([b - 1, a + 1, d, c - 1]);
                 }
             }
             if (c == 0 || self.lasker) && a > 0 {
                 after.push([b, a, d, c]);
-                if b > 0 {
+                if b > 0 && a >= 3 {
                     after.push([b - 1, a, d, c]);
                 }
             }
             for counts in after {
                 if (counts[0] + counts[1]) as u32 <= self.board.points() {
-                    let tier = Self::tier_of_counts(counts).0;
+                    let tier = self.tier_of_counts(counts).0;
                     if tier != t && !out.contains(&tier) {
                         out.push(tier);
                     }
@@ -264,22 +284,22 @@ impl Tiered for Morris {
 
     fn tier_size(&self, t: Counts) -> u64 {
         let (first, second) = self.boards(t);
-        first * second.size() * Self::views(t)
+        first * second.size() * self.views(t)
     }
 
     fn tier_of(&self, s: &Stones) -> Counts {
-        Self::tier_of_counts(Self::counts(s)).0
+        self.tier_of_counts(Self::counts(s)).0
     }
 
     fn rank_in(&self, t: Counts, s: &Stones) -> u64 {
-        let (_, swapped) = Self::tier_of_counts(Self::counts(s));
+        let (_, swapped) = self.tier_of_counts(Self::counts(s));
         let (x, y) = if swapped { (s.theirs, s.mine) } else { (s.mine, s.theirs) };
         let (class, x, y) = self.fold.fold_rank(t[0] as u32, x, y);
         let binom = Binomial::shared();
         let seconds = binom.get(self.board.points() - t[0] as u32, t[1] as u32);
         // `y`'s rank among the points `x`'s least board leaves
         let board = class * seconds + rank_among(binom, y, x);
-        if Self::views(t) == 2 {
+        if self.views(t) == 2 {
             board * 2 + swapped as u64
         } else {
             board
@@ -288,7 +308,7 @@ impl Tiered for Morris {
 
     fn unrank_in(&self, t: Counts, rank: u64) -> Stones {
         let (_, second) = self.boards(t);
-        let (board, swapped) = if Self::views(t) == 2 { (rank / 2, rank % 2 == 1) } else { (rank, false) };
+        let (board, swapped) = if self.views(t) == 2 { (rank / 2, rank % 2 == 1) } else { (rank, false) };
         let x = self.fold.unrank(t[0] as u32, board / second.size());
         let y = spread(second.unrank(board % second.size()), x, self.board.points());
         if swapped {
@@ -308,7 +328,7 @@ impl Tiered for Morris {
     /// that takes (one of the mover's stones was there to take).
     fn unmoves_in_tier(&self, s: &Stones, out: &mut Vec<Stones>) {
         let (on, hand) = (s.theirs.count_ones() as u8, s.hand[1]);
-        if on + hand < 3 || (hand > 0 && !self.lasker) {
+        if on + hand < 3 || !self.loops(Self::counts(s)) {
             return;
         }
         let flying = on == 3 && hand == 0;
