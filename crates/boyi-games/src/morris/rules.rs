@@ -99,7 +99,7 @@ impl Morris {
     /// round are one tier, reached from each other by moves.
     fn loops(&self, counts: Counts) -> bool {
         let [a, b, c, d] = counts;
-        (c == 0 || self.lasker) && (d == 0 || self.lasker) && a > 0 && b > 0 && a + c >= 3 && b + d >= 3
+        (self.lasker || c == 0 && d == 0) && a > 0 && b > 0 && a + c >= 3 && b + d >= 3
     }
 
     /// The tier a side's view of counts is in, and whether `counts` is that
