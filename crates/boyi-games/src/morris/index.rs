@@ -9,25 +9,37 @@
 //! (the tier solver copies their class's value), so the index stays a
 //! product and about sixteen times smaller than the boards.
 
+use std::cell::Cell;
+use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::OnceLock;
 
 use boyi::index::binomial::Combinations;
+use boyi::index::bytewise::Bytewise;
 
 use super::board::Board;
 
-/// The classes of one count of stones: each class's least mask, and the
-/// class of every mask by its rank among the masks of that count, with the
-/// symmetry that makes it its class's least ([`SEVERAL`] where more than
-/// one does: the least mask is symmetric itself).
+/// The classes of one count of stones: each class's least mask, and by a
+/// mask's rank among the masks of its count, packed in one word (one
+/// memory access a fold): its class (bits 0..24), the symmetries that make
+/// it its class's least (bits 24..40, a bit each) and that least mask
+/// (bits 40..64).
 #[derive(Debug)]
 struct Classes {
     least: Vec<u32>,
-    of_rank: Vec<u32>,
-    to_least: Vec<u8>,
+    of_rank: Vec<u64>,
 }
 
-/// More than one symmetry makes a mask its class's least.
-const SEVERAL: u8 = u8::MAX;
+fn class_of(packed: u64) -> u64 {
+    packed & 0xff_ffff
+}
+
+fn symmetries_of(packed: u64) -> u32 {
+    (packed >> 24 & 0xffff) as u32
+}
+
+fn least_of(packed: u64) -> u32 {
+    (packed >> 40) as u32
+}
 
 /// A board's symmetries (just the identity when unfolded) and its classes
 /// of stones, built for a count when first asked for.
@@ -37,6 +49,15 @@ pub struct Folding {
     /// Each symmetry as the images of a mask's bytes, or-ed together.
     maps: Vec<[[u32; 256]; 3]>,
     classes: Vec<OnceLock<Classes>>,
+    /// Tells this folding's entry in a thread's [`LAST`] from another's.
+    id: u32,
+}
+
+thread_local! {
+    /// The last stones a thread folded, by folding, count and stones, with
+    /// their packed class: a position's moves mostly leave the side that
+    /// did not move as it was, the first side of every child they lead to.
+    static LAST: Cell<(u64, u64)> = const { Cell::new((0, 0)) };
 }
 
 impl Folding {
@@ -62,7 +83,16 @@ impl Folding {
             })
             .collect();
         let points = board.points();
-        Folding { points, maps, classes: (0..=points).map(|_| OnceLock::new()).collect() }
+        // classes, symmetries and least masks share a word
+        assert!(points <= 24 && syms.len() <= 16);
+        static IDS: AtomicU32 = AtomicU32::new(1);
+        let id = IDS.fetch_add(1, Ordering::Relaxed);
+        Folding { points, maps, classes: (0..=points).map(|_| OnceLock::new()).collect(), id }
+    }
+
+    /// A number no other folding of this process has.
+    pub fn id(&self) -> u32 {
+        self.id
     }
 
     pub fn symmetries(&self) -> usize {
@@ -93,57 +123,65 @@ impl Folding {
         self.classes[count as usize].get_or_init(|| {
             let all = Combinations::new(self.points, count);
             let mut least = Vec::new();
-            let mut of_rank = vec![u32::MAX; all.size() as usize];
+            let mut of_rank = vec![u64::MAX; all.size() as usize];
             for r in 0..all.size() {
-                if of_rank[r as usize] != u32::MAX {
+                if of_rank[r as usize] != u64::MAX {
                     continue;
                 }
                 let mask = all.unrank(r) as u32;
-                let class = least.len() as u32;
-                let mut rep = mask;
+                let class = least.len() as u64;
+                let rep = (0..self.maps.len()).map(|s| self.image(s, mask)).min().unwrap_or(mask);
                 for s in 0..self.maps.len() {
-                    let image = self.image(s, mask);
-                    rep = rep.min(image);
-                    of_rank[all.rank(image as u64) as usize] = class;
+                    of_rank[all.rank(self.image(s, mask) as u64) as usize] = class;
                 }
                 least.push(rep);
             }
-            let to_least = (0..all.size())
-                .map(|r| {
-                    let mask = all.unrank(r) as u32;
-                    let rep = least[of_rank[r as usize] as usize];
-                    let mut by = (0..self.maps.len()).filter(|&s| self.image(s, mask) == rep);
-                    match (by.next(), by.next()) {
-                        (Some(s), None) => s as u8,
-                        _ => SEVERAL,
-                    }
-                })
-                .collect();
-            Classes { least, of_rank, to_least }
+            for (r, packed) in of_rank.iter_mut().enumerate() {
+                let mask = all.unrank(r as u64) as u32;
+                let rep = least[*packed as usize];
+                let by = (0..self.maps.len()).filter(|&s| self.image(s, mask) == rep).fold(0u64, |m, s| m | 1 << s);
+                *packed |= by << 24 | (rep as u64) << 40;
+            }
+            Classes { least, of_rank }
         })
+    }
+
+    /// `first`'s packed class (of `count` stones), remembered for the next
+    /// call on this thread.
+    #[inline]
+    fn packed(&self, count: u32, first: u32) -> u64 {
+        let key = (self.id as u64) << 32 | (count as u64) << 24 | first as u64;
+        let (last, packed) = LAST.get();
+        if last == key {
+            return packed;
+        }
+        let packed = self.classes(count).of_rank[Bytewise::shared().rank(first) as usize];
+        LAST.set((key, packed));
+        packed
     }
 
     /// The class of `first` (of `count` stones) and `second` moved by the
     /// symmetry that makes `first` its class's least (of several, the one
-    /// that makes `second` least): [`Folding::fold`] by table, where the
-    /// symmetry is found by the rank of `first` alone but for symmetric
-    /// boards of the first side.
+    /// that makes `second` least): [`Folding::fold`] by table.
     /// Also the least board of `first`'s class.
+    #[inline]
     pub fn fold_rank(&self, count: u32, first: u32, second: u32) -> (u64, u32, u32) {
-        let classes = self.classes(count);
-        let r = Combinations::new(self.points, count).rank(first as u64) as usize;
-        let class = classes.of_rank[r];
-        let least = classes.least[class as usize];
-        let s = classes.to_least[r];
-        if s != SEVERAL {
-            return (class as u64, least, self.image(s as usize, second));
+        let packed = self.packed(count, first);
+        let mut syms = symmetries_of(packed);
+        let mut image = self.image(syms.trailing_zeros() as usize, second);
+        syms &= syms - 1;
+        while syms != 0 {
+            image = image.min(self.image(syms.trailing_zeros() as usize, second));
+            syms &= syms - 1;
         }
-        let second = (0..self.maps.len())
-            .filter(|&s| self.image(s, first) == least)
-            .map(|s| self.image(s, second))
-            .min()
-            .unwrap_or(second);
-        (class as u64, least, second)
+        (class_of(packed), least_of(packed), image)
+    }
+
+    /// Whether a symmetry besides the identity makes `stones` (of `count`)
+    /// their class's least: for a class's least board, whether it has a
+    /// symmetry of its own.
+    pub fn symmetric(&self, count: u32, stones: u32) -> bool {
+        symmetries_of(self.packed(count, stones)).count_ones() > 1
     }
 
     /// Classes of `count` stones.
@@ -153,7 +191,7 @@ impl Folding {
 
     /// The class of `stones` (of `count` stones).
     pub fn rank(&self, count: u32, stones: u32) -> u64 {
-        self.classes(count).of_rank[Combinations::new(self.points, count).rank(stones as u64) as usize] as u64
+        class_of(self.packed(count, stones))
     }
 
     /// The least stones of class `class`.

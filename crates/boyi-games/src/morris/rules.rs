@@ -26,6 +26,8 @@
 //! every tier made 6.1·10^10.
 
 use boyi::index::binomial::{Binomial, Combinations};
+use boyi::index::bitmask::{next_same_popcount, ones};
+use boyi::index::bytewise::Bytewise;
 use boyi::solve::tiers::Tiered;
 use boyi::{Game, Outcome, Step, StepOf, Turn};
 
@@ -105,11 +107,14 @@ impl Morris {
     /// The tier a side's view of counts is in, and whether `counts` is that
     /// tier's second view (the counts turned round): a tier where both
     /// sides move is named by the lesser of its two views.
+    #[inline]
     pub fn tier_of_counts(&self, counts: Counts) -> (Counts, bool) {
-        let [a, b, c, d] = counts;
-        let swapped = [b, a, d, c];
-        if self.loops(counts) && swapped < counts {
-            (swapped, true)
+        // compared as one word (the order of the arrays): a rank is taken
+        // for every move read, and arrays compared byte by byte stall it
+        let key = u32::from_be_bytes(counts);
+        let swapped = (key << 8 & 0xff00_ff00) | (key >> 8 & 0x00ff_00ff);
+        if swapped < key && self.loops(counts) {
+            (swapped.to_be_bytes(), true)
         } else {
             (counts, false)
         }
@@ -139,31 +144,17 @@ impl Morris {
 }
 
 /// The rank of `stones` among the boards of as many stones on the points
-/// not in `gaps`: [`Combinations::rank`] of the stones with the gaps
-/// squeezed out.
-fn rank_among(binom: &Binomial, mut stones: u32, gaps: u32) -> u64 {
-    let (mut rank, mut j) = (0, 1);
-    while stones != 0 {
-        let p = stones.trailing_zeros();
-        let below = (gaps & ((1u32 << p) - 1)).count_ones();
-        rank += binom.get(p - below, j);
-        stones &= stones - 1;
-        j += 1;
-    }
-    rank
+/// not in `gaps`: their colex rank with the gaps squeezed out.
+#[inline]
+fn rank_among(stones: u32, gaps: u32, all: u32) -> u64 {
+    let bytes = Bytewise::shared();
+    bytes.rank(bytes.squeeze(stones, all & !gaps))
 }
 
-/// The points not in `gaps`, the `i`-th where bit `i` of `squeezed` is set:
-/// the inverse of squeezing the gaps out.
-fn spread(squeezed: u64, gaps: u32, points: u32) -> u32 {
-    let (mut out, mut i) = (0u32, 0);
-    for p in 0..points {
-        if gaps >> p & 1 == 0 {
-            out |= ((squeezed >> i & 1) as u32) << p;
-            i += 1;
-        }
-    }
-    out
+thread_local! {
+    /// The last board a thread unranked: its folding and tier, the rank of
+    /// the other side's stones among its class's boards, and them squeezed.
+    static LAST_UNRANKED: std::cell::Cell<(u64, u64, u64)> = const { std::cell::Cell::new((0, 0, 0)) };
 }
 
 impl Game for Morris {
@@ -182,25 +173,23 @@ impl Game for Morris {
         let takeable = if free != 0 { free } else { s.theirs };
         let mut add = |from: u8, to: u32, after: u32| {
             if takeable != 0 && self.board.in_mill(after, to) {
-                for t in 0..self.board.points() {
-                    if takeable >> t & 1 == 1 {
-                        out.push(Shift { from, to: to as u8, take: t as u8 });
-                    }
+                for t in ones(takeable as u64) {
+                    out.push(Shift { from, to: to as u8, take: t as u8 });
                 }
             } else {
                 out.push(Shift { from, to: to as u8, take: NONE });
             }
         };
         if s.hand[0] > 0 {
-            for to in (0..self.board.points()).filter(|&p| empty >> p & 1 == 1) {
+            for to in ones(empty as u64) {
                 add(NONE, to, s.mine | 1 << to);
             }
         }
         if s.hand[0] == 0 || self.lasker {
             let flying = on == 3 && s.hand[0] == 0;
-            for from in (0..self.board.points()).filter(|&p| s.mine >> p & 1 == 1) {
+            for from in ones(s.mine as u64) {
                 let reach = if flying { empty } else { self.board.adjacent[from as usize] & empty };
-                for to in (0..self.board.points()).filter(|&p| reach >> p & 1 == 1) {
+                for to in ones(reach as u64) {
                     add(from as u8, to, (s.mine & !(1 << from)) | 1 << to);
                 }
             }
@@ -292,13 +281,14 @@ impl Tiered for Morris {
     }
 
     fn rank_in(&self, t: Counts, s: &Stones) -> u64 {
-        let (_, swapped) = self.tier_of_counts(Self::counts(s));
+        // `s` is in `t`: in its second view where its counts are not `t`'s
+        let swapped = u32::from_be_bytes(Self::counts(s)) != u32::from_be_bytes(t);
         let (x, y) = if swapped { (s.theirs, s.mine) } else { (s.mine, s.theirs) };
         let (class, x, y) = self.fold.fold_rank(t[0] as u32, x, y);
         let binom = Binomial::shared();
         let seconds = binom.get(self.board.points() - t[0] as u32, t[1] as u32);
         // `y`'s rank among the points `x`'s least board leaves
-        let board = class * seconds + rank_among(binom, y, x);
+        let board = class * seconds + rank_among(y, x, self.board.all());
         if self.views(t) == 2 {
             board * 2 + swapped as u64
         } else {
@@ -309,13 +299,35 @@ impl Tiered for Morris {
     fn unrank_in(&self, t: Counts, rank: u64) -> Stones {
         let (_, second) = self.boards(t);
         let (board, swapped) = if self.views(t) == 2 { (rank / 2, rank % 2 == 1) } else { (rank, false) };
-        let x = self.fold.unrank(t[0] as u32, board / second.size());
-        let y = spread(second.unrank(board % second.size()), x, self.board.points());
+        let (class, within) = (board / second.size(), board % second.size());
+        let x = self.fold.unrank(t[0] as u32, class);
+        // the solver reads a tier's ranks in runs: the next board of the
+        // other side's stones is the next mask of as many ones
+        let key = (self.fold.id() as u64) << 32 | u32::from_be_bytes(t) as u64;
+        let (last_key, last, squeezed) = LAST_UNRANKED.get();
+        let squeezed = if last_key == key && within == last {
+            squeezed
+        } else if last_key == key && within == last + 1 {
+            next_same_popcount(squeezed)
+        } else {
+            second.unrank(within)
+        };
+        LAST_UNRANKED.set((key, within, squeezed));
+        let y = Bytewise::shared().spread(squeezed as u32, self.board.all() & !x);
         if swapped {
             Stones { mine: y, theirs: x, hand: [t[3], t[2]] }
         } else {
             Stones { mine: x, theirs: y, hand: [t[2], t[3]] }
         }
+    }
+
+    /// Every slot is its position's own unless the first side's stones are
+    /// symmetric (a board with a symmetry of its own keeps slots for the
+    /// other side's images).
+    fn own_slot(&self, t: Counts, rank: u64, s: &Stones) -> bool {
+        let second_view = u32::from_be_bytes(Self::counts(s)) != u32::from_be_bytes(t);
+        let first = if second_view { s.theirs } else { s.mine };
+        !self.fold.symmetric(t[0] as u32, first) || self.rank_in(t, s) == rank
     }
 
     fn has_unmoves(&self) -> bool {
@@ -333,12 +345,12 @@ impl Tiered for Morris {
         }
         let flying = on == 3 && hand == 0;
         let empty = self.board.all() & !(s.mine | s.theirs);
-        for to in (0..self.board.points()).filter(|&p| s.theirs >> p & 1 == 1) {
+        for to in ones(s.theirs as u64) {
             if s.mine != 0 && self.board.in_mill(s.theirs, to) {
                 continue;
             }
             let reach = if flying { empty } else { self.board.adjacent[to as usize] & empty };
-            for from in (0..self.board.points()).filter(|&p| reach >> p & 1 == 1) {
+            for from in ones(reach as u64) {
                 let before = (s.theirs & !(1 << to)) | 1 << from;
                 out.push(Stones { mine: before, theirs: s.mine, hand: [s.hand[1], s.hand[0]] });
             }

@@ -60,7 +60,7 @@ impl PopcountRuns {
 
 /// The next larger mask with as many set bits (Gosper's hack); `m != 0`.
 #[inline]
-fn next_same_popcount(m: u64) -> u64 {
+pub fn next_same_popcount(m: u64) -> u64 {
     let low = m & m.wrapping_neg();
     let ripple = m.wrapping_add(low);
     ripple | (((m ^ ripple) >> 2) / low)

@@ -49,6 +49,13 @@ pub trait Tiered: Game<Value = Outcome> + Sync {
     /// `pos`'s rank within its tier.
     fn rank_in(&self, tier: Self::Tier, pos: &Self::Pos) -> u64;
     fn unrank_in(&self, tier: Self::Tier, rank: u64) -> Self::Pos;
+    /// Whether `pos`, what slot `rank` of `tier` unranks to, has that rank:
+    /// not where a symmetric index leaves slots to images that are not
+    /// their class's own (valued as the class's slot). A game may know it
+    /// without ranking `pos` again.
+    fn own_slot(&self, tier: Self::Tier, rank: u64, pos: &Self::Pos) -> bool {
+        self.rank_in(tier, pos) == rank
+    }
     /// A name for `tier` that can be a file's (letters, digits, `-`, `_`).
     fn tier_name(&self, tier: Self::Tier) -> String;
 

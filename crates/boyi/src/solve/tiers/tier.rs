@@ -230,9 +230,13 @@ where
         return Ok(());
     }
     let unmoves = game.has_unmoves();
+    // the tier's children, searched in a line: a few, and looked up for
+    // every move read (a hash a move cost more)
+    let children: Vec<(G::Tier, &Solved<Outcome>)> =
+        game.child_tiers(tier).into_iter().filter_map(|c| Some((c, &**below.get(&c)?))).collect();
     let value_out = |pos: &G::Pos| -> Result<Outcome, Error> {
         let t = game.tier_of(pos);
-        let solved = below.get(&t).ok_or_else(|| {
+        let solved = children.iter().find(|(c, _)| *c == t).map(|(_, s)| *s).ok_or_else(|| {
             Error::Unsupported(format!(
                 "a move of tier {} leads to tier {}, not among its children",
                 game.tier_name(tier),
@@ -259,7 +263,7 @@ where
                 let (mut moves, mut inside) = (Vec::new(), Vec::new());
                 for r in first + c * CHUNK..(first + (c + 1) * CHUNK).min(end) {
                     let pos = game.unrank_in(tier, r as u64);
-                    if unmoves && game.rank_in(tier, &pos) != r as u64 {
+                    if unmoves && !game.own_slot(tier, r as u64, &pos) {
                         // a slot of a symmetric image that is not its class's
                         // own: no un-move leads to it; its value is copied
                         out.push((r as u32, Start::Copy, 0));
