@@ -76,6 +76,35 @@ pub trait Tiered: Game<Value = Outcome> + Sync {
     }
 }
 
+/// The solved tiers a tier's moves reach (itself among them where it is
+/// solved), searched in a line: a few, and looked up for every move read,
+/// where a hash a move cost more.
+struct Reached<'a, T> {
+    tier: T,
+    solved: Vec<(T, &'a Solved<Outcome>)>,
+}
+
+impl<'a, T: Copy + Eq + Hash> Reached<'a, T> {
+    fn new<G: Tiered<Tier = T>>(game: &G, tier: T, solved: &'a HashMap<T, Arc<Solved<Outcome>>>) -> Self {
+        let tiers = std::iter::once(tier).chain(game.child_tiers(tier));
+        Reached { tier, solved: tiers.filter_map(|t| Some((t, &**solved.get(&t)?))).collect() }
+    }
+
+    /// The value of `pos`, a position a move of the tier reaches.
+    fn value<G: Tiered<Tier = T>>(&self, game: &G, pos: &G::Pos) -> Result<Outcome, Error> {
+        let t = game.tier_of(pos);
+        let (_, solved) = self.solved.iter().find(|(c, _)| *c == t).ok_or_else(|| {
+            Error::Data(format!(
+                "a move of tier {} leads to tier {}, which is not solved (a child tier the game does not name, or a \
+                 missing file)",
+                game.tier_name(self.tier),
+                game.tier_name(t)
+            ))
+        })?;
+        Ok(solved.value_at(game.rank_in(t, pos)))
+    }
+}
+
 /// Every tier's values, by tier.
 pub struct Solution<T> {
     pub tiers: HashMap<T, Arc<Solved<Outcome>>>,
@@ -460,17 +489,8 @@ pub fn verify_tier<G: Tiered>(
     limit: usize,
     ctl: &Control,
 ) -> Result<Vec<Disagreement<Outcome>>, Error> {
-    let value = |pos: &G::Pos| -> Result<Outcome, Error> {
-        let t = game.tier_of(pos);
-        let solved = solution.tiers.get(&t).ok_or_else(|| {
-            Error::Data(format!(
-                "a move of tier {} leads to tier {}, which is missing",
-                game.tier_name(tier),
-                game.tier_name(t)
-            ))
-        })?;
-        Ok(solved.value_at(game.rank_in(t, pos)))
-    };
+    let reached = Reached::new(game, tier, &solution.tiers);
+    let value = |pos: &G::Pos| reached.value(game, pos);
     let own =
         solution.tiers.get(&tier).ok_or_else(|| Error::Data(format!("tier {} is missing", game.tier_name(tier))))?;
     let label = format!("verifying tier {}", game.tier_name(tier));

@@ -230,21 +230,8 @@ where
         return Ok(());
     }
     let unmoves = game.has_unmoves();
-    // the tier's children, searched in a line: a few, and looked up for
-    // every move read (a hash a move cost more)
-    let children: Vec<(G::Tier, &Solved<Outcome>)> =
-        game.child_tiers(tier).into_iter().filter_map(|c| Some((c, &**below.get(&c)?))).collect();
-    let value_out = |pos: &G::Pos| -> Result<Outcome, Error> {
-        let t = game.tier_of(pos);
-        let solved = children.iter().find(|(c, _)| *c == t).map(|(_, s)| *s).ok_or_else(|| {
-            Error::Unsupported(format!(
-                "a move of tier {} leads to tier {}, not among its children",
-                game.tier_name(tier),
-                game.tier_name(t)
-            ))
-        })?;
-        Ok(solved.value_at(game.rank_in(t, pos)))
-    };
+    let reached = super::Reached::new(game, tier, below);
+    let value_out = |pos: &G::Pos| reached.value(game, pos);
     ctl.start(&format!("{label}: moves"), n as u64);
     ctl.advance(walk.read);
     // with un-moves a position waits on its distinct children's slots (its
