@@ -49,7 +49,9 @@ pub struct Folding {
     /// Each symmetry as the images of a mask's bytes, or-ed together.
     maps: Vec<[[u32; 256]; 3]>,
     classes: Vec<OnceLock<Classes>>,
-    /// Tells this folding's entry in a thread's [`LAST`] from another's.
+    /// Tells this folding's entries in a thread's memos (of the last fold
+    /// here, of the last unrank in `rules.rs`) from another's; never 0, the
+    /// memos' empty key.
     id: u32,
 }
 
@@ -86,7 +88,7 @@ impl Folding {
         // classes, symmetries and least masks share a word
         assert!(points <= 24 && syms.len() <= 16);
         static IDS: AtomicU32 = AtomicU32::new(1);
-        let id = IDS.fetch_add(1, Ordering::Relaxed);
+        let id = IDS.fetch_add(1, Ordering::Relaxed).max(1);
         Folding { points, maps, classes: (0..=points).map(|_| OnceLock::new()).collect(), id }
     }
 

@@ -105,7 +105,8 @@ impl Bytewise {
         let (mut out, mut shift) = (0u32, 0u32);
         for byte in 0..4 {
             let k = keep >> (8 * byte) & 0xff;
-            let b = if shift >= 32 { 0 } else { v >> shift & 0xff };
+            // a full mask's last byte starts at bit 24: the shift stays below 32
+            let b = v >> shift & 0xff;
             out |= (self.spread[(k * 256 + b) as usize] as u32) << (8 * byte);
             shift += k.count_ones();
         }

@@ -82,21 +82,28 @@ pub trait Tiered: Game<Value = Outcome> + Sync {
 struct Reached<'a, T> {
     tier: T,
     solved: Vec<(T, &'a Solved<Outcome>)>,
+    /// What a move to a tier not here is: a game that does not name all its
+    /// child tiers (solving), or a missing file (verifying).
+    missing: fn(String) -> Error,
 }
 
 impl<'a, T: Copy + Eq + Hash> Reached<'a, T> {
-    fn new<G: Tiered<Tier = T>>(game: &G, tier: T, solved: &'a HashMap<T, Arc<Solved<Outcome>>>) -> Self {
+    fn new<G: Tiered<Tier = T>>(
+        game: &G,
+        tier: T,
+        solved: &'a HashMap<T, Arc<Solved<Outcome>>>,
+        missing: fn(String) -> Error,
+    ) -> Self {
         let tiers = std::iter::once(tier).chain(game.child_tiers(tier));
-        Reached { tier, solved: tiers.filter_map(|t| Some((t, &**solved.get(&t)?))).collect() }
+        Reached { tier, solved: tiers.filter_map(|t| Some((t, &**solved.get(&t)?))).collect(), missing }
     }
 
     /// The value of `pos`, a position a move of the tier reaches.
     fn value<G: Tiered<Tier = T>>(&self, game: &G, pos: &G::Pos) -> Result<Outcome, Error> {
         let t = game.tier_of(pos);
         let (_, solved) = self.solved.iter().find(|(c, _)| *c == t).ok_or_else(|| {
-            Error::Data(format!(
-                "a move of tier {} leads to tier {}, which is not solved (a child tier the game does not name, or a \
-                 missing file)",
+            (self.missing)(format!(
+                "a move of tier {} leads to tier {}, which is not solved",
                 game.tier_name(self.tier),
                 game.tier_name(t)
             ))
@@ -489,7 +496,7 @@ pub fn verify_tier<G: Tiered>(
     limit: usize,
     ctl: &Control,
 ) -> Result<Vec<Disagreement<Outcome>>, Error> {
-    let reached = Reached::new(game, tier, &solution.tiers);
+    let reached = Reached::new(game, tier, &solution.tiers, Error::Data);
     let value = |pos: &G::Pos| reached.value(game, pos);
     let own =
         solution.tiers.get(&tier).ok_or_else(|| Error::Data(format!("tier {} is missing", game.tier_name(tier))))?;

@@ -230,7 +230,8 @@ where
         return Ok(());
     }
     let unmoves = game.has_unmoves();
-    let reached = super::Reached::new(game, tier, below);
+    // a tier not among those given: the game did not name it a child
+    let reached = super::Reached::new(game, tier, below, Error::Unsupported);
     let value_out = |pos: &G::Pos| reached.value(game, pos);
     ctl.start(&format!("{label}: moves"), n as u64);
     ctl.advance(walk.read);
