@@ -10,6 +10,7 @@ pub mod db;
 pub mod error;
 pub mod game;
 pub mod index;
+pub mod memory;
 pub mod peers;
 pub mod rules;
 pub mod solve;

@@ -131,8 +131,7 @@ impl Buckets {
                 )
             };
             if raw != libc::MAP_FAILED {
-                // SAFETY: advice on memory this table owns; failure only means small pages.
-                unsafe { libc::madvise(raw, layout.size(), libc::MADV_HUGEPAGE) };
+                crate::memory::advise_huge_pages(raw as *const u8, layout.size());
                 let ptr = std::ptr::NonNull::new(raw as *mut Bucket).expect("mmap returns non-null on success");
                 return Buckets { ptr, len, layout, mapped: true };
             }
@@ -293,15 +292,7 @@ impl TranspositionTable {
     /// Brings the bucket of `key` into cache ahead of a probe.
     #[inline]
     pub fn prefetch(&self, key: u64) {
-        #[cfg(target_arch = "x86_64")]
-        {
-            let p = self.bucket(key) as *const Bucket as *const i8;
-            // SAFETY: prefetching has no effect on program state; the address
-            // is that of a live bucket.
-            unsafe { std::arch::x86_64::_mm_prefetch(p, std::arch::x86_64::_MM_HINT_T0) };
-        }
-        #[cfg(not(target_arch = "x86_64"))]
-        let _ = key;
+        crate::memory::prefetch(self.bucket(key));
     }
 
     #[inline]

@@ -357,6 +357,15 @@ impl Tiered for Morris {
         }
     }
 
+    /// A move inside a tier takes nothing, so its child is the stones that
+    /// did not move and the mover's moved: two such children share a slot
+    /// only where a symmetry maps one to the other, and such a symmetry
+    /// keeps the stones that did not move. No symmetry keeps them unless
+    /// they have one of their own (a few classes in a thousand).
+    fn moves_in_tier_distinct(&self, s: &Stones) -> bool {
+        !self.fold.symmetric(s.theirs.count_ones(), s.theirs)
+    }
+
     fn tier_name(&self, t: Counts) -> String {
         format!("{}-{}-{}-{}", t[0], t[1], t[2], t[3])
     }

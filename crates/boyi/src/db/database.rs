@@ -189,6 +189,18 @@ impl Database {
         }
     }
 
+    /// Brings the value of rank `rank` into cache ahead of [`Database::get`]
+    /// (values stored plain; a compressed block is read whole when asked).
+    #[inline]
+    pub fn prefetch(&self, rank: u64) {
+        if self.header.layout == Layout::Plain {
+            let at = rank as usize * self.header.encoding.slot_bytes() as usize;
+            if let Some(byte) = self.data().get(at) {
+                crate::memory::prefetch(byte);
+            }
+        }
+    }
+
     /// Bytes the values take in the file (compressed, where they are).
     pub fn stored_bytes(&self) -> u64 {
         self.data().len() as u64

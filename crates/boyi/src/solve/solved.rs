@@ -85,6 +85,27 @@ impl<V: Value> Solved<V> {
         }
     }
 
+    /// Brings the value of rank `rank` into cache ahead of
+    /// [`Solved::value_at`]: a loop that knows its next lookups overlaps
+    /// their misses.
+    #[inline]
+    pub fn prefetch(&self, rank: u64) {
+        match &self.store {
+            Store::Owned(slots) => {
+                if let Some(slot) = slots.get(rank as usize) {
+                    crate::memory::prefetch(slot);
+                }
+            }
+            Store::Mapped(db, _) => db.prefetch(rank),
+            Store::Bytes(bytes, _) => {
+                if let Some(byte) = bytes.get(rank as usize) {
+                    crate::memory::prefetch(byte);
+                }
+            }
+            Store::Subset(..) => {}
+        }
+    }
+
     pub fn value<G: Indexed<Value = V>>(&self, game: &G, pos: &G::Pos) -> V {
         let found: Result<V, std::convert::Infallible> = value_in(game, pos, |rank| Ok(self.value_at(rank)));
         found.unwrap_or_else(|never| match never {})

@@ -74,6 +74,16 @@ pub trait Tiered: Game<Value = Outcome> + Sync {
     fn unmoves_in_tier(&self, pos: &Self::Pos, out: &mut Vec<Self::Pos>) {
         let _ = (pos, out);
     }
+
+    /// Whether the moves of `pos` that stay in its tier each reach a slot
+    /// of their own (no two reach one position, nor two images of one under
+    /// a symmetry the index folds): the solver then counts those moves
+    /// instead of ranking them to count distinct slots. `false` is always
+    /// safe; a game that knows better saves a rank a move.
+    fn moves_in_tier_distinct(&self, pos: &Self::Pos) -> bool {
+        let _ = pos;
+        false
+    }
 }
 
 /// The solved tiers a tier's moves reach (itself among them where it is
@@ -100,15 +110,29 @@ impl<'a, T: Copy + Eq + Hash> Reached<'a, T> {
 
     /// The value of `pos`, a position a move of the tier reaches.
     fn value<G: Tiered<Tier = T>>(&self, game: &G, pos: &G::Pos) -> Result<Outcome, Error> {
+        Ok(self.at(self.locate(game, pos)?))
+    }
+
+    /// Where `pos`'s value is: which solved tier, and its rank there.
+    fn locate<G: Tiered<Tier = T>>(&self, game: &G, pos: &G::Pos) -> Result<(usize, u64), Error> {
         let t = game.tier_of(pos);
-        let (_, solved) = self.solved.iter().find(|(c, _)| *c == t).ok_or_else(|| {
+        let i = self.solved.iter().position(|(c, _)| *c == t).ok_or_else(|| {
             (self.missing)(format!(
                 "a move of tier {} leads to tier {}, which is not solved",
                 game.tier_name(self.tier),
                 game.tier_name(t)
             ))
         })?;
-        Ok(solved.value_at(game.rank_in(t, pos)))
+        Ok((i, game.rank_in(t, pos)))
+    }
+
+    /// Brings a located value into cache ahead of [`Reached::at`].
+    fn prefetch(&self, (i, rank): (usize, u64)) {
+        self.solved[i].1.prefetch(rank);
+    }
+
+    fn at(&self, (i, rank): (usize, u64)) -> Outcome {
+        self.solved[i].1.value_at(rank)
     }
 }
 
@@ -525,22 +549,41 @@ pub fn verify_tier<G: Tiered>(
 }
 
 /// Checks a game's un-moves in `tier` against its moves: the slots whose
-/// moves reach a slot (folded by rank) are the slots its un-moves give.
-/// Every slot that is its position's own rank is checked; the first one
-/// that differs is described. Holds the tier's reverse edges: for tests.
+/// moves reach a slot (folded by rank) are the slots its un-moves give,
+/// and a position whose moves inside the tier the game says are distinct
+/// ([`Tiered::moves_in_tier_distinct`]) reaches as many slots as it has
+/// such moves. Every slot that is its position's own rank is checked; the
+/// first one that differs is described. Holds the tier's reverse edges:
+/// for tests.
 pub fn verify_unmoves<G: Tiered>(game: &G, tier: G::Tier) -> Result<(), String> {
     let size = game.tier_size(tier);
     let own = |r: u64| game.rank_in(tier, &game.unrank_in(tier, r)) == r;
     let mut reached: Vec<Vec<u64>> = vec![Vec::new(); size as usize];
-    let mut moves = Vec::new();
+    let (mut moves, mut slots) = (Vec::new(), Vec::new());
     for q in (0..size).filter(|&q| own(q)) {
         let pos = game.unrank_in(tier, q);
         moves.clear();
+        slots.clear();
         game.moves(&pos, &mut moves);
         for &mv in &moves {
             let child = game.play(&pos, mv).pos;
             if game.tier_of(&child) == tier {
-                reached[game.rank_in(tier, &child) as usize].push(q);
+                slots.push(game.rank_in(tier, &child));
+            }
+        }
+        for &s in &slots {
+            reached[s as usize].push(q);
+        }
+        if game.moves_in_tier_distinct(&pos) {
+            let moved = slots.len();
+            slots.sort_unstable();
+            slots.dedup();
+            if slots.len() != moved {
+                return Err(format!(
+                    "tier {} slot {q}: its {moved} moves inside the tier are said to be distinct and reach {} slots",
+                    game.tier_name(tier),
+                    slots.len()
+                ));
             }
         }
     }

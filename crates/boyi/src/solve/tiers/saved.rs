@@ -77,8 +77,9 @@ impl Walk {
         Walk {
             read: 0,
             level: 0,
-            cells: (0..n).map(|_| AtomicU32::new(0)).collect(),
-            aux: (0..n).map(|_| AtomicU16::new(0)).collect(),
+            // probed at random by the walk: on huge pages
+            cells: crate::memory::zeroed(n),
+            aux: crate::memory::zeroed(n),
             buckets: Vec::new(),
             frontier: Vec::new(),
             copies: Vec::new(),
@@ -219,20 +220,23 @@ fn read(path: &Path, tag: &str, size: usize, ctl: &Control) -> Result<Option<Wal
     if read > size as u64 || level > crate::value::Outcome::MAX_PACKED_REMOTENESS {
         return Err(corrupt());
     }
-    let mut cells = Vec::with_capacity(size);
-    let mut aux = Vec::with_capacity(size);
+    // on huge pages, as a new walk's (the walk probes them at random)
+    let cells: Vec<AtomicU32> = crate::memory::zeroed(size);
+    let aux: Vec<AtomicU16> = crate::memory::zeroed(size);
     const PART: usize = 1 << 18;
-    while cells.len() < size {
+    for part in cells.chunks(PART) {
         ctl.check()?;
-        let n = (size - cells.len()).min(PART);
-        let b = bytes(4 * n, &mut input)?;
-        cells.extend(b.chunks_exact(4).map(|c| AtomicU32::new(u32::from_le_bytes([c[0], c[1], c[2], c[3]]))));
+        let b = bytes(4 * part.len(), &mut input)?;
+        for (cell, c) in part.iter().zip(b.chunks_exact(4)) {
+            cell.store(u32::from_le_bytes([c[0], c[1], c[2], c[3]]), Relaxed);
+        }
     }
-    while aux.len() < size {
+    for part in aux.chunks(PART) {
         ctl.check()?;
-        let n = (size - aux.len()).min(PART);
-        let b = bytes(2 * n, &mut input)?;
-        aux.extend(b.chunks_exact(2).map(|c| AtomicU16::new(u16::from_le_bytes([c[0], c[1]]))));
+        let b = bytes(2 * part.len(), &mut input)?;
+        for (a, c) in part.iter().zip(b.chunks_exact(2)) {
+            a.store(u16::from_le_bytes([c[0], c[1]]), Relaxed);
+        }
     }
     let ranks = |input: &mut BufReader<File>| -> Result<Vec<u32>, Error> {
         let n = word(8, input)? as usize;

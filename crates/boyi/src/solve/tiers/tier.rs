@@ -46,6 +46,18 @@ fn block(n: usize) -> usize {
     (n / 16).clamp(1 << 16, 1 << 22)
 }
 
+/// Positions whose moves are made before any of their lower tiers' values
+/// is read: enough to overlap the misses, few enough to stay in cache.
+const GROUP: usize = 8;
+
+/// A position of a group, its moves made: its start, or what is left to
+/// read for it (how many moves stay in the tier, where the others' values
+/// are).
+enum Pending {
+    Known(Start),
+    Moves { count: u32, away: std::ops::Range<usize> },
+}
+
 /// A chunk of positions' starts: rank, start, `aux`.
 type Learned = Vec<(u32, Start, u16)>;
 
@@ -140,44 +152,57 @@ where
             .par_chunks(1024)
             .flat_map_iter(|part| {
                 let mut settled = Vec::new();
-                let (mut before, mut preds) = (Vec::new(), Vec::new());
-                for &r in part {
-                    let v = Outcome::unpack((cells[r as usize].load(Relaxed) & !SETTLED) as u16);
+                let (mut before, mut ranks, mut preds, mut group) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
+                for few in part.chunks(GROUP) {
+                    // a few positions' predecessors found and their cells
+                    // fetched first, then settled: the misses overlap
                     preds.clear();
-                    if unmoves {
-                        before.clear();
-                        game.unmoves_in_tier(&game.unrank_in(tier, r as u64), &mut before);
-                        preds.extend(before.iter().map(|p| game.rank_in(tier, p) as u32));
-                        preds.sort_unstable();
-                        preds.dedup();
-                    } else {
-                        let edges = offsets[r as usize]..offsets[r as usize + 1];
-                        preds.extend(edges.map(|e| sources[e as usize].load(Relaxed)));
+                    for &r in few {
+                        let v = Outcome::unpack((cells[r as usize].load(Relaxed) & !SETTLED) as u16);
+                        let first = preds.len();
+                        if unmoves {
+                            before.clear();
+                            game.unmoves_in_tier(&game.unrank_in(tier, r as u64), &mut before);
+                            ranks.clear();
+                            ranks.extend(before.iter().map(|p| game.rank_in(tier, p) as u32));
+                            ranks.sort_unstable();
+                            ranks.dedup();
+                            preds.extend_from_slice(&ranks);
+                        } else {
+                            let edges = offsets[r as usize]..offsets[r as usize + 1];
+                            preds.extend(edges.map(|e| sources[e as usize].load(Relaxed)));
+                        }
+                        for &q in &preds[first..] {
+                            crate::memory::prefetch(&cells[q as usize]);
+                        }
+                        group.push((v, first..preds.len()));
                     }
-                    for &q in &preds {
-                        let q = q as usize;
-                        match v {
-                            Outcome::Lose(_) => {
-                                if win_before(&cells[q], level + 1) {
-                                    settled.push(q as u32);
+                    for (v, range) in group.drain(..) {
+                        for &q in &preds[range] {
+                            let q = q as usize;
+                            match v {
+                                Outcome::Lose(_) => {
+                                    if win_before(&cells[q], level + 1) {
+                                        settled.push(q as u32);
+                                    }
                                 }
+                                Outcome::Win(_) => {
+                                    if !count_down(&cells[q]) || aux[q].load(Relaxed) & (WINS_OUT | DRAWS_OUT) != 0 {
+                                        // moves left, or a move out of the tier wins or draws
+                                        continue;
+                                    }
+                                    let lose_at = (level + 1).max((aux[q].load(Relaxed) & FLOOR) as u32);
+                                    if lose_at == level + 1 {
+                                        // every move is a win for the opponent: no thread but this one
+                                        // touches the cell now
+                                        cells[q].store(SETTLED | Outcome::Lose(lose_at).pack() as u32, Relaxed);
+                                        settled.push(q as u32);
+                                    } else {
+                                        held.lock().unwrap_or_else(|e| e.into_inner()).push((lose_at, q as u32));
+                                    }
+                                }
+                                Outcome::Draw => {}
                             }
-                            Outcome::Win(_) => {
-                                if !count_down(&cells[q]) || aux[q].load(Relaxed) & (WINS_OUT | DRAWS_OUT) != 0 {
-                                    // moves left, or a move out of the tier wins or draws
-                                    continue;
-                                }
-                                let lose_at = (level + 1).max((aux[q].load(Relaxed) & FLOOR) as u32);
-                                if lose_at == level + 1 {
-                                    // every move is a win for the opponent: no thread but this one
-                                    // touches the cell now
-                                    cells[q].store(SETTLED | Outcome::Lose(lose_at).pack() as u32, Relaxed);
-                                    settled.push(q as u32);
-                                } else {
-                                    held.lock().unwrap_or_else(|e| e.into_inner()).push((lose_at, q as u32));
-                                }
-                            }
-                            Outcome::Draw => {}
                         }
                     }
                 }
@@ -232,7 +257,6 @@ where
     let unmoves = game.has_unmoves();
     // a tier not among those given: the game did not name it a child
     let reached = super::Reached::new(game, tier, below, Error::Unsupported);
-    let value_out = |pos: &G::Pos| reached.value(game, pos);
     ctl.start(&format!("{label}: moves"), n as u64);
     ctl.advance(walk.read);
     // with un-moves a position waits on its distinct children's slots (its
@@ -248,69 +272,96 @@ where
             .map(|c| {
                 ctl.check()?;
                 let mut out: Learned = Vec::with_capacity(CHUNK);
-                let (mut moves, mut inside) = (Vec::new(), Vec::new());
-                for r in first + c * CHUNK..(first + (c + 1) * CHUNK).min(end) {
-                    let pos = game.unrank_in(tier, r as u64);
-                    if unmoves && !game.own_slot(tier, r as u64, &pos) {
-                        // a slot of a symmetric image that is not its class's
-                        // own: no un-move leads to it; its value is copied
-                        out.push((r as u32, Start::Copy, 0));
-                        continue;
-                    }
-                    inside.clear();
-                    moves.clear();
-                    game.moves(&pos, &mut moves);
-                    if moves.is_empty() {
-                        let v = game.terminal(&pos);
-                        out.push((r as u32, if v == Outcome::Draw { Start::Draw } else { Start::At(v) }, 0));
-                        continue;
-                    }
-                    let (mut count, mut best_out, mut floor) = (0u32, None::<Outcome>, 0u32);
-                    for &mv in &moves {
-                        let step = game.play(&pos, mv);
-                        if step.turn == Turn::Again {
-                            return Err(Error::Unsupported(
-                                "a bonus turn: the tier solver values games whose turns alternate".into(),
-                            ));
+                let (mut moves, mut inside, mut away, mut group) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
+                let chunk_end = (first + (c + 1) * CHUNK).min(end);
+                for from in (first + c * CHUNK..chunk_end).step_by(GROUP) {
+                    // a group's moves are made and their lower tiers' values
+                    // fetched first, then read: the misses overlap
+                    away.clear();
+                    for r in from..(from + GROUP).min(chunk_end) {
+                        let pos = game.unrank_in(tier, r as u64);
+                        if unmoves && !game.own_slot(tier, r as u64, &pos) {
+                            // a slot of a symmetric image that is not its class's
+                            // own: no un-move leads to it; its value is copied
+                            group.push((r as u32, Pending::Known(Start::Copy)));
+                            continue;
                         }
-                        if game.tier_of(&step.pos) == tier {
-                            if unmoves {
-                                inside.push(game.rank_in(tier, &step.pos));
-                            } else {
-                                count += 1;
+                        moves.clear();
+                        game.moves(&pos, &mut moves);
+                        if moves.is_empty() {
+                            let v = game.terminal(&pos);
+                            group.push((
+                                r as u32,
+                                Pending::Known(if v == Outcome::Draw { Start::Draw } else { Start::At(v) }),
+                            ));
+                            continue;
+                        }
+                        // distinct slots are counted by ranking them unless the game
+                        // knows the moves inside the tier reach one each
+                        let ranked = unmoves && !game.moves_in_tier_distinct(&pos);
+                        inside.clear();
+                        let (mut count, first_away) = (0u32, away.len());
+                        for &mv in &moves {
+                            let step = game.play(&pos, mv);
+                            if step.turn == Turn::Again {
+                                return Err(Error::Unsupported(
+                                    "a bonus turn: the tier solver values games whose turns alternate".into(),
+                                ));
                             }
-                        } else {
-                            let v = Outcome::back((), Turn::Pass, value_out(&step.pos)?);
+                            if game.tier_of(&step.pos) == tier {
+                                if ranked {
+                                    inside.push(game.rank_in(tier, &step.pos));
+                                } else {
+                                    count += 1;
+                                }
+                            } else {
+                                let at = reached.locate(game, &step.pos)?;
+                                reached.prefetch(at);
+                                away.push(at);
+                            }
+                        }
+                        if ranked {
+                            inside.sort_unstable();
+                            inside.dedup();
+                            count = inside.len() as u32;
+                        }
+                        group.push((r as u32, Pending::Moves { count, away: first_away..away.len() }));
+                    }
+                    for (r, pending) in group.drain(..) {
+                        let (count, moved_away) = match pending {
+                            Pending::Known(start) => {
+                                out.push((r, start, 0));
+                                continue;
+                            }
+                            Pending::Moves { count, away: range } => (count, &away[range]),
+                        };
+                        let (mut best_out, mut floor) = (None::<Outcome>, 0u32);
+                        for &at in moved_away {
+                            let v = Outcome::back((), Turn::Pass, reached.at(at));
                             if let Outcome::Lose(k) = v {
                                 floor = floor.max(k);
                             }
                             best_out = Some(best_out.map_or(v, |b| b.max(v)));
                         }
-                    }
-                    if unmoves {
-                        inside.sort_unstable();
-                        inside.dedup();
-                        count = inside.len() as u32;
-                    }
-                    let floor = floor.min(FLOOR as u32) as u16;
-                    let start = match (count, best_out) {
-                        (0, Some(v)) => {
-                            if v == Outcome::Draw {
-                                Start::Draw
-                            } else {
-                                Start::At(v)
+                        let floor = floor.min(FLOOR as u32) as u16;
+                        let start = match (count, best_out) {
+                            (0, Some(v)) => {
+                                if v == Outcome::Draw {
+                                    Start::Draw
+                                } else {
+                                    Start::At(v)
+                                }
                             }
-                        }
-                        (_, Some(Outcome::Win(w))) => Start::Waits { count, wins_at: Some(w) },
-                        (_, Some(Outcome::Draw)) => Start::Waits { count, wins_at: None },
-                        _ => Start::Waits { count, wins_at: None },
-                    };
-                    let flags = match best_out {
-                        Some(Outcome::Win(_)) => WINS_OUT,
-                        Some(Outcome::Draw) => DRAWS_OUT,
-                        _ => 0,
-                    };
-                    out.push((r as u32, start, flags | floor));
+                            (_, Some(Outcome::Win(w))) => Start::Waits { count, wins_at: Some(w) },
+                            _ => Start::Waits { count, wins_at: None },
+                        };
+                        let flags = match best_out {
+                            Some(Outcome::Win(_)) => WINS_OUT,
+                            Some(Outcome::Draw) => DRAWS_OUT,
+                            _ => 0,
+                        };
+                        out.push((r, start, flags | floor));
+                    }
                 }
                 ctl.advance(out.len() as u64);
                 let (mut queued, mut copies) = (Vec::new(), Vec::new());
