@@ -687,6 +687,23 @@ fn output_dir_exists(out: &std::path::Path) -> Result<(), Failure> {
     }
 }
 
+/// What an interrupted tiered build left in `dir` to resume from: its
+/// finished tiers, and the walk of the tier it was in where one was saved
+/// (a tier interrupted before its first save starts over).
+fn tiers_kept(dir: &std::path::Path) -> String {
+    let names: Vec<String> = std::fs::read_dir(dir)
+        .map(|entries| entries.filter_map(|e| Some(e.ok()?.file_name().to_string_lossy().into_owned())).collect())
+        .unwrap_or_default();
+    let finished = names.iter().filter(|n| n.ends_with(".db")).count();
+    let mut walks: Vec<&str> = names.iter().filter_map(|n| n.strip_suffix(".checkpoint")).collect();
+    walks.sort_unstable();
+    let walk = match walks.as_slice() {
+        [] => "; the tier it was in had no saved walk yet and starts over".to_string(),
+        tiers => format!(" and the walk of tier {} as last saved", tiers.join(", ")),
+    };
+    format!("{} keeps {finished} finished tiers{walk}; the same command resumes from them", dir.display())
+}
+
 /// `boyi db build | info | verify`.
 fn db(command: DbCommand, threads: Option<usize>, ctl: &Control) -> Result<(), Failure> {
     if let DbCommand::Build { out, .. } | DbCommand::Compress { out, .. } = &command {
@@ -720,11 +737,7 @@ fn db(command: DbCommand, threads: Option<usize>, ctl: &Control) -> Result<(), F
             let checkpoint = plain.with_extension("checkpoint");
             if matches!(saved, Err(Error::Engine(boyi::Error::Interrupted))) {
                 if entry.tiered() {
-                    eprintln!(
-                        "boyi: {} keeps the tiers finished and the levels done in the tier it was in; the same \
-                         command resumes from them",
-                        out.display()
-                    );
+                    eprintln!("boyi: {}", tiers_kept(&out));
                 } else if checkpoint.exists() {
                     eprintln!("boyi: {} keeps the levels done; the same command resumes from it", checkpoint.display());
                 }
@@ -956,6 +969,23 @@ fn write_stdout(text: &str) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// An interrupted build says what it kept: a tier's walk only where
+    /// one was saved.
+    #[test]
+    fn an_interrupted_build_says_what_it_kept() {
+        let dir = std::env::temp_dir().join(format!("boyi-kept-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        for name in ["2-3-0-0.db", "2-4-0-0.db", "manifest.txt"] {
+            std::fs::write(dir.join(name), b"").unwrap();
+        }
+        let said = tiers_kept(&dir);
+        assert!(said.contains("keeps 2 finished tiers; the tier it was in had no saved walk yet"), "{said}");
+        std::fs::write(dir.join("4-9-0-0.checkpoint"), b"").unwrap();
+        let said = tiers_kept(&dir);
+        assert!(said.contains("keeps 2 finished tiers and the walk of tier 4-9-0-0 as last saved"), "{said}");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
 
     fn rewritten(line: &str) -> String {
         let args = line.split(' ').map(Into::into).collect();

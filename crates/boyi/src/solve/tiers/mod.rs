@@ -108,12 +108,7 @@ impl<'a, T: Copy + Eq + Hash> Reached<'a, T> {
         Reached { tier, solved: tiers.filter_map(|t| Some((t, &**solved.get(&t)?))).collect(), missing }
     }
 
-    /// The value of `pos`, a position a move of the tier reaches.
-    fn value<G: Tiered<Tier = T>>(&self, game: &G, pos: &G::Pos) -> Result<Outcome, Error> {
-        Ok(self.at(self.locate(game, pos)?))
-    }
-
-    /// Where `pos`'s value is: which solved tier, and its rank there.
+    /// Where the value of `pos`, a position a move of the tier reaches, is: which solved tier, and its rank there.
     fn locate<G: Tiered<Tier = T>>(&self, game: &G, pos: &G::Pos) -> Result<(usize, u64), Error> {
         let t = game.tier_of(pos);
         let i = self.solved.iter().position(|(c, _)| *c == t).ok_or_else(|| {
@@ -521,27 +516,39 @@ pub fn verify_tier<G: Tiered>(
     ctl: &Control,
 ) -> Result<Vec<Disagreement<Outcome>>, Error> {
     let reached = Reached::new(game, tier, &solution.tiers, Error::Data);
-    let value = |pos: &G::Pos| reached.value(game, pos);
     let own =
         solution.tiers.get(&tier).ok_or_else(|| Error::Data(format!("tier {} is missing", game.tier_name(tier))))?;
     let label = format!("verifying tier {}", game.tier_name(tier));
     db::disagreements(game.tier_size(tier), 1 << 14, &label, limit, ctl, |slots, found| {
-        let mut moves = Vec::new();
-        for r in slots {
-            let pos = game.unrank_in(tier, r);
-            moves.clear();
-            game.moves(&pos, &mut moves);
-            let mut derived = None::<Outcome>;
-            for &mv in &moves {
-                let v = Outcome::back((), Turn::Pass, value(&game.play(&pos, mv).pos)?);
-                derived = Some(derived.map_or(v, |d| d.max(v)));
+        let (mut moves, mut children, mut group) = (Vec::new(), Vec::new(), Vec::new());
+        let slots: Vec<u64> = slots.collect();
+        for few in slots.chunks(tier::GROUP) {
+            // a few positions' children located and fetched first, then
+            // read: the misses overlap
+            children.clear();
+            for &r in few {
+                let pos = game.unrank_in(tier, r);
+                moves.clear();
+                game.moves(&pos, &mut moves);
+                let first = children.len();
+                for &mv in &moves {
+                    let at = reached.locate(game, &game.play(&pos, mv).pos)?;
+                    reached.prefetch(at);
+                    children.push(at);
+                }
+                // a position without moves is valued where it stands
+                let terminal = if moves.is_empty() { Some(game.terminal(&pos)) } else { None };
+                group.push((r, first..children.len(), terminal));
             }
-            let derived = derived.unwrap_or_else(|| game.terminal(&pos));
-            // the slot's own value: a slot need not be its position's rank
-            // (an index folded by symmetries keeps images that are not least)
-            let stored = own.value_at(r);
-            if stored != derived {
-                found(Disagreement { rank: r, stored, derived });
+            for (r, range, terminal) in group.drain(..) {
+                let best = children[range].iter().map(|&at| Outcome::back((), Turn::Pass, reached.at(at))).max();
+                let derived = terminal.or(best).unwrap_or(Outcome::Lose(0));
+                // the slot's own value: a slot need not be its position's rank
+                // (an index folded by symmetries keeps images that are not least)
+                let stored = own.value_at(r);
+                if stored != derived {
+                    found(Disagreement { rank: r, stored, derived });
+                }
             }
         }
         Ok(())

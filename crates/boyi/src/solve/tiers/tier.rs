@@ -48,7 +48,7 @@ fn block(n: usize) -> usize {
 
 /// Positions whose moves are made before any of their lower tiers' values
 /// is read: enough to overlap the misses, few enough to stay in cache.
-const GROUP: usize = 8;
+pub(super) const GROUP: usize = 8;
 
 /// A position of a group, its moves made: its start, or what is left to
 /// read for it (how many moves stay in the tier, where the others' values
