@@ -1,7 +1,9 @@
-//! Memory for tables read at random: a solver's cells, a transposition
-//! table, a lower tier's values. A probe anywhere in gigabytes misses the
-//! cache and, on 4 KiB pages, the TLB too, so such tables ask Linux for
-//! 2 MiB pages, and a loop that knows its next probes fetches them first.
+//! Memory for tables read at random: a tier solver's cells, a
+//! transposition table, a lower tier's values. A probe anywhere in
+//! gigabytes misses the cache and, on 4 KiB pages, the TLB too, so the
+//! tables a solver allocates ask Linux for 2 MiB pages (a memory-mapped
+//! file's pages are the page cache's), and a loop that knows its next
+//! probes fetches them first.
 
 use std::sync::atomic::{AtomicU16, AtomicU32, AtomicU64, AtomicU8};
 
@@ -37,20 +39,35 @@ pub fn advise_huge_pages(start: *const u8, len: usize) {
     let _ = (start, len);
 }
 
-/// Atomics whose all-zero bytes are the value zero.
-pub trait Zeroable: Sized {}
-impl Zeroable for AtomicU8 {}
-impl Zeroable for AtomicU16 {}
-impl Zeroable for AtomicU32 {}
-impl Zeroable for AtomicU64 {}
+/// Types whose all-zero bytes are a valid value (here the atomics' zero).
+///
+/// # Safety
+/// An implementor promises that all-zero bytes are a valid value of it:
+/// [`zeroed`] hands them out as such.
+pub unsafe trait Zeroable: Sized {}
+// SAFETY: an atomic integer has its integer's layout; zero bytes are 0.
+unsafe impl Zeroable for AtomicU8 {}
+// SAFETY: as above.
+unsafe impl Zeroable for AtomicU16 {}
+// SAFETY: as above.
+unsafe impl Zeroable for AtomicU32 {}
+// SAFETY: as above.
+unsafe impl Zeroable for AtomicU64 {}
 
 /// `n` zeroes on huge pages where the system gives them: a large
-/// allocation comes zeroed and untouched from the system, so the advice
-/// holds before the first page arrives (a vector built element by element
-/// would have touched every page on small ones first).
+/// allocation (beyond the allocator's threshold for mapping it afresh, a
+/// few MiB) comes zeroed and untouched from the system, so the advice holds
+/// before the first page arrives (a vector built element by element would
+/// have touched every page on small ones first).
 pub fn zeroed<T: Zeroable>(n: usize) -> Vec<T> {
-    if n == 0 || std::mem::size_of::<T>() == 0 {
+    if n == 0 {
         return Vec::new();
+    }
+    if std::mem::size_of::<T>() == 0 {
+        // SAFETY: values of a zero-sized type take no memory: a dangling,
+        // aligned pointer holds any number of them, and `Zeroable` makes
+        // the (empty) all-zero bytes a valid one.
+        return unsafe { Vec::from_raw_parts(std::ptr::NonNull::dangling().as_ptr(), n, n) };
     }
     let layout = std::alloc::Layout::array::<T>(n).expect("a table that fits the address space");
     // SAFETY: the layout has a non-zero size.

@@ -179,9 +179,10 @@ impl Folding {
         (class_of(packed), least_of(packed), image)
     }
 
-    /// Whether a symmetry besides the identity makes `stones` (of `count`)
-    /// their class's least: for a class's least board, whether it has a
-    /// symmetry of its own.
+    /// Whether `stones` (of `count`) have a symmetry of their own besides
+    /// the identity: whether more than one symmetry makes them their
+    /// class's least (those symmetries are one times the ones that keep
+    /// `stones`).
     pub fn symmetric(&self, count: u32, stones: u32) -> bool {
         symmetries_of(self.packed(count, stones)).count_ones() > 1
     }

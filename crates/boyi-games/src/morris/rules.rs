@@ -361,9 +361,10 @@ impl Tiered for Morris {
     /// did not move and the mover's moved: two such children share a slot
     /// only where a symmetry maps one to the other, and such a symmetry
     /// keeps the stones that did not move. No symmetry keeps them unless
-    /// they have one of their own (a few classes in a thousand).
+    /// they have one of their own (a few classes in a thousand). Where
+    /// both sides do not move (placements) no move stays in the tier.
     fn moves_in_tier_distinct(&self, s: &Stones) -> bool {
-        !self.fold.symmetric(s.theirs.count_ones(), s.theirs)
+        !self.loops(Self::counts(s)) || !self.fold.symmetric(s.theirs.count_ones(), s.theirs)
     }
 
     fn tier_name(&self, t: Counts) -> String {
