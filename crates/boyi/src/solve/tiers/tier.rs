@@ -153,9 +153,14 @@ where
             .flat_map_iter(|part| {
                 let mut settled = Vec::new();
                 let (mut before, mut ranks, mut preds, mut group) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
-                for few in part.chunks(GROUP) {
+                for (i, few) in part.chunks(GROUP).enumerate() {
                     // a few positions' predecessors found and their cells
-                    // fetched first, then settled: the misses overlap
+                    // fetched first, then settled: the misses overlap; and
+                    // the next few's own cells fetched (the frontier is in
+                    // the order it settled, anywhere in the tier)
+                    for &r in part.iter().skip((i + 1) * GROUP).take(GROUP) {
+                        crate::memory::prefetch(&cells[r as usize]);
+                    }
                     preds.clear();
                     for &r in few {
                         let v = Outcome::unpack((cells[r as usize].load(Relaxed) & !SETTLED) as u16);
