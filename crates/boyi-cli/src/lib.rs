@@ -55,9 +55,11 @@ pub fn main() -> ExitCode {
     let cancel = Arc::new(AtomicBool::new(false));
     {
         let cancel = cancel.clone();
-        // The first Ctrl-C asks the solver (or the server) to stop cleanly;
-        // a second one stops at once, and so does the first at `play`'s
-        // prompt, where nothing is running to stop.
+        // The first Ctrl-C (or `kill`: SIGTERM, and SIGHUP) asks the solver
+        // (or the server) to stop cleanly, saving what a build can resume
+        // from; a second one stops at once, and so does the first at
+        // `play`'s prompt, where nothing is running to stop.
+        let hangups_ignored = hangups_ignored();
         let _ = ctrlc::set_handler(move || {
             if play::at_prompt() || cancel.swap(true, Ordering::SeqCst) {
                 let mut out = std::io::stdout();
@@ -65,6 +67,9 @@ pub fn main() -> ExitCode {
                 std::process::exit(130);
             }
         });
+        if hangups_ignored {
+            keep_ignoring_hangups();
+        }
     }
     let bar = Arc::new(progress::Bar::new(cli.progress));
     let ctl = Control::default()
@@ -87,6 +92,33 @@ pub fn main() -> ExitCode {
         }
     }
 }
+
+/// Whether SIGHUP is ignored, as under `nohup`: a build started so must
+/// outlive its terminal, though the handler for SIGTERM takes SIGHUP too.
+#[cfg(unix)]
+fn hangups_ignored() -> bool {
+    // SAFETY: a query (no new action) into a zeroed sigaction
+    unsafe {
+        let mut now: libc::sigaction = std::mem::zeroed();
+        libc::sigaction(libc::SIGHUP, std::ptr::null(), &mut now) == 0 && now.sa_sigaction == libc::SIG_IGN
+    }
+}
+
+#[cfg(unix)]
+fn keep_ignoring_hangups() {
+    // SAFETY: SIG_IGN is a valid disposition for SIGHUP
+    unsafe {
+        libc::signal(libc::SIGHUP, libc::SIG_IGN);
+    }
+}
+
+#[cfg(not(unix))]
+fn hangups_ignored() -> bool {
+    false
+}
+
+#[cfg(not(unix))]
+fn keep_ignoring_hangups() {}
 
 /// `boyi bench` with the flags it took before its targets went by name
 /// (`--connect4 FILE...`, `--parts P --dobutsu`), written as they are now:

@@ -163,3 +163,61 @@ fn a_killed_build_resumes_to_the_same_files() {
     let _ = std::fs::remove_dir_all(&whole);
     let _ = std::fs::remove_dir_all(&killed);
 }
+
+/// `kill` (SIGTERM) stops a build as Ctrl-C does: cleanly, saying what it
+/// kept (the walk of the tier it was in saved where it stopped), and the
+/// same command finishes it to the bytes of an unbroken build. A build
+/// started under `nohup` (SIGHUP ignored) keeps ignoring hang-ups.
+#[cfg(unix)]
+#[test]
+fn a_terminated_build_stops_cleanly_and_resumes() {
+    use std::os::unix::process::CommandExt;
+    let params = ["board=six", "white=5", "black=5"];
+    let whole = fresh("whole-for-term");
+    build(&whole, "morris", &params);
+    let want = files(&whole);
+    let stopped = fresh("terminated");
+    let mut args = vec!["db", "build", "morris"];
+    args.extend(params);
+    args.extend(["--out", stopped.to_str().unwrap(), "--progress", "none", "--checkpoint-every", "3600"]);
+    let mut command = Command::new(env!("CARGO_BIN_EXE_boyi"));
+    command.args(&args).stderr(std::process::Stdio::piped());
+    // SAFETY: only a signal disposition is set between fork and exec
+    unsafe {
+        command.pre_exec(|| {
+            libc::signal(libc::SIGHUP, libc::SIG_IGN);
+            Ok(())
+        });
+    }
+    let mut child = command.spawn().unwrap();
+    let pid = child.id() as libc::pid_t;
+    // SAFETY: a signal to the child, which is not reaped before the last
+    let signal = |sig: libc::c_int| unsafe { libc::kill(pid, sig) };
+    let written = || std::fs::read_dir(&stopped).map_or(0, |d| d.filter(|e| e.is_ok()).count());
+    let waited = std::time::Instant::now();
+    while written() < want.len() / 3 && waited.elapsed().as_secs() < 120 {
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    assert_eq!(signal(libc::SIGHUP), 0);
+    std::thread::sleep(std::time::Duration::from_millis(50));
+    let hung_up = child.try_wait().unwrap();
+    assert!(hung_up.is_none_or(|s| s.success()), "a hang-up under nohup stopped the build");
+    if hung_up.is_none() {
+        assert_eq!(signal(libc::SIGTERM), 0);
+    }
+    let out = child.wait_with_output().unwrap();
+    let said = text(&out.stderr);
+    if out.status.success() {
+        // the build won the race: nothing left to check of the stop
+        use std::io::Write;
+        let _ = writeln!(std::io::stderr(), "the build finished before SIGTERM reached it: {said}");
+    } else {
+        assert!(said.contains("morris: interrupted"), "{said}");
+        assert!(said.contains("finished tiers"), "{said}");
+        assert!(!stopped.join("manifest.txt").exists());
+        build(&stopped, "morris", &params);
+    }
+    assert_eq!(files(&stopped), want);
+    let _ = std::fs::remove_dir_all(&whole);
+    let _ = std::fs::remove_dir_all(&stopped);
+}

@@ -78,6 +78,12 @@ impl Control {
         Control { progress: None, ..self.clone() }
     }
 
+    /// The same budget and progress, deaf to interruption: for saving what
+    /// an interrupted solve did (a second Ctrl-C stops the process itself).
+    pub fn uninterruptible(&self) -> Self {
+        Control { cancel: Arc::new(AtomicBool::new(false)), ..self.clone() }
+    }
+
     pub fn memory_limit(&self) -> u64 {
         self.memory_limit
     }

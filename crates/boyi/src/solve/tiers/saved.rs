@@ -92,13 +92,17 @@ impl Walk {
 /// distinct children with un-moves, every move without).
 pub(super) struct Saver<'a> {
     to: Option<(&'a Checkpoint, String)>,
+    tier: String,
     last: Instant,
+    /// Where the last save was (positions read, level): an interrupted
+    /// solve that has not moved since is not saved again.
+    saved_at: Option<(u64, u32)>,
 }
 
 impl<'a> Saver<'a> {
     pub fn new(checkpoint: Option<&'a Checkpoint>, tier: &str, unmoves: bool) -> Self {
         let tag = |cp: &Checkpoint| format!("{}/{tier}/{}", cp.tag, if unmoves { "un-moves" } else { "edges" });
-        Saver { to: checkpoint.map(|cp| (cp, tag(cp))), last: Instant::now() }
+        Saver { to: checkpoint.map(|cp| (cp, tag(cp))), tier: tier.to_string(), last: Instant::now(), saved_at: None }
     }
 
     /// The solve saved for this tier, if there is one. A file that cannot
@@ -122,7 +126,35 @@ impl<'a> Saver<'a> {
         }
         save(&cp.path, tag, walk, ctl)?;
         self.last = Instant::now();
+        self.saved_at = Some((walk.read, walk.level));
         Ok(())
+    }
+
+    /// A solve stopped by `why`, its walk whole as it is (between blocks of
+    /// moves read, or at a level boundary): an interruption saves it, so
+    /// that the next run resumes here and not at the last save, which may
+    /// be many minutes back or, in a tier's first minutes, not there at
+    /// all. The save itself is not interrupted (a second Ctrl-C stops the
+    /// process, and the last save stays). What stopped the solve is passed
+    /// on, or the save's own failure.
+    pub fn keep(&mut self, walk: &Walk, why: Error, ctl: &Control) -> Error {
+        let Some((cp, tag)) = &self.to else { return why };
+        if !matches!(why, Error::Interrupted) || self.saved_at == Some((walk.read, walk.level)) {
+            return why;
+        }
+        let bytes = walk.cells.len() as u64 * 6;
+        ctl.note(&format!(
+            "saving the walk of tier {} ({}) before stopping; Ctrl-C again stops at once",
+            self.tier,
+            crate::error::format_bytes(bytes)
+        ));
+        match save(&cp.path, tag, walk, &ctl.uninterruptible()) {
+            Ok(()) => {
+                self.saved_at = Some((walk.read, walk.level));
+                why
+            }
+            Err(e) => e,
+        }
     }
 
     /// The tier is solved: its checkpoint is no longer needed.

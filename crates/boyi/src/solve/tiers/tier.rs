@@ -117,7 +117,46 @@ where
         }
         None => Walk::new(n),
     };
-    read_moves(game, tier, below, label, &mut walk, &mut saver, ctl)?;
+    // whatever stops the solve finds the walk whole: an interruption saves it
+    if let Err(why) = walk_levels(game, tier, below, label, &mut walk, &mut saver, ctl) {
+        return Err(saver.keep(&walk, why, ctl));
+    }
+    ctl.finish();
+    saver.finished();
+    let Walk { cells, copies, .. } = walk;
+    for r in copies {
+        let own = game.rank_in(tier, &game.unrank_in(tier, r as u64));
+        cells[r as usize].store(cells[own as usize].load(Relaxed), Relaxed);
+    }
+    let values = cells.iter().map(|c| {
+        let now = c.load(Relaxed);
+        if now & SETTLED != 0 {
+            Outcome::unpack((now & !SETTLED) as u16)
+        } else {
+            Outcome::Draw
+        }
+    });
+    Ok(Solved::from_values(values))
+}
+
+/// Reads the moves still to read, then walks the levels still to walk;
+/// stopped, it leaves `walk` whole: between blocks of moves read, or at a
+/// level boundary.
+fn walk_levels<G: Tiered>(
+    game: &G,
+    tier: G::Tier,
+    below: &HashMap<G::Tier, Arc<Solved<Outcome>>>,
+    label: &str,
+    walk: &mut Walk,
+    saver: &mut Saver,
+    ctl: &Control,
+) -> Result<(), Error>
+where
+    G::Tier: Hash,
+{
+    let size = game.tier_size(tier);
+    let unmoves = game.has_unmoves();
+    read_moves(game, tier, below, label, walk, saver, ctl)?;
     let (offsets, sources) = if unmoves { (Vec::new(), Vec::new()) } else { reverse_edges(game, tier, ctl)? };
 
     // the walk: buckets by level hold what settles there from outside the
@@ -125,9 +164,9 @@ where
     ctl.start(&format!("{label}: levels"), size);
     while (walk.level as usize) < walk.buckets.len() || !walk.frontier.is_empty() {
         ctl.check()?;
-        saver.maybe_save(&walk, ctl)?;
+        saver.maybe_save(walk, ctl)?;
         let level = walk.level;
-        let Walk { cells, aux, buckets, frontier, .. } = &mut walk;
+        let Walk { cells, aux, buckets, frontier, .. } = &mut *walk;
         for (r, kind) in std::mem::take(bucket(buckets, level)) {
             let cell = &cells[r as usize];
             let settled = match kind {
@@ -221,22 +260,7 @@ where
         *frontier = next;
         walk.level += 1;
     }
-    ctl.finish();
-    saver.finished();
-    let Walk { cells, copies, .. } = walk;
-    for r in copies {
-        let own = game.rank_in(tier, &game.unrank_in(tier, r as u64));
-        cells[r as usize].store(cells[own as usize].load(Relaxed), Relaxed);
-    }
-    let values = cells.iter().map(|c| {
-        let now = c.load(Relaxed);
-        if now & SETTLED != 0 {
-            Outcome::unpack((now & !SETTLED) as u16)
-        } else {
-            Outcome::Draw
-        }
-    });
-    Ok(Solved::from_values(values))
+    Ok(())
 }
 
 /// Reads the moves of the positions `walk` has not read yet, a block at a
@@ -272,7 +296,9 @@ where
     // waits in a level's bucket (and the slots to copy) outlives the chunk
     while (walk.read as usize) < n {
         let (first, end) = (walk.read as usize, (walk.read as usize + block(n)).min(n));
-        let starts: Vec<Result<Started, Error>> = (0..(end - first).div_ceil(CHUNK))
+        // every chunk's result or the first failure: a block is taken whole
+        // or not at all, so that a walk stopped here is whole
+        let starts: Result<Vec<Started>, Error> = (0..(end - first).div_ceil(CHUNK))
             .into_par_iter()
             .map(|c| {
                 ctl.check()?;
@@ -390,8 +416,7 @@ where
                 Ok((queued, copies))
             })
             .collect();
-        for chunk in starts {
-            let (queued, copies) = chunk?;
+        for (queued, copies) in starts? {
             for (level, r, kind) in queued {
                 bucket(&mut walk.buckets, level).push((r, kind));
             }
