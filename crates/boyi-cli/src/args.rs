@@ -352,7 +352,8 @@ pub enum DbCommand {
         position's value to --out: one slot a position by rank, 1 byte for win/lose/draw with\n\
         remoteness where it fits. `analyze`, `play` and `serve` answer from it with --db FILE.\n\
         With --compress the slots go in zstd blocks that lookups inflate one at a time.\n\
-        Games with databases: chase, torus-chase, young-chess, dobutsu.")]
+        Games with databases: chase, torus-chase, young-chess, dobutsu; and in tiers, one file a\n\
+        tier in the directory --out names: morris, lasker-morris, morabaraba.")]
     Build {
         /// The game.
         game: String,

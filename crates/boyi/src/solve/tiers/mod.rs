@@ -108,9 +108,9 @@ impl<'a, T: Copy + Eq + Hash> Reached<'a, T> {
         Reached { tier, solved: tiers.filter_map(|t| Some((t, &**solved.get(&t)?))).collect(), missing }
     }
 
-    /// Where the value of `pos`, a position a move of the tier reaches, is: which solved tier, and its rank there.
-    fn locate<G: Tiered<Tier = T>>(&self, game: &G, pos: &G::Pos) -> Result<(usize, u64), Error> {
-        let t = game.tier_of(pos);
+    /// Where the value of `pos` (of tier `t`), a position a move of the
+    /// tier reaches, is: which solved tier, and its rank there.
+    fn locate<G: Tiered<Tier = T>>(&self, game: &G, t: T, pos: &G::Pos) -> Result<(usize, u64), Error> {
         let i = self.solved.iter().position(|(c, _)| *c == t).ok_or_else(|| {
             (self.missing)(format!(
                 "a move of tier {} leads to tier {}, which is not solved",
@@ -532,7 +532,8 @@ pub fn verify_tier<G: Tiered>(
                 game.moves(&pos, &mut moves);
                 let first = children.len();
                 for &mv in &moves {
-                    let at = reached.locate(game, &game.play(&pos, mv).pos)?;
+                    let child = game.play(&pos, mv).pos;
+                    let at = reached.locate(game, game.tier_of(&child), &child)?;
                     reached.prefetch(at);
                     children.push(at);
                 }

@@ -339,14 +339,15 @@ where
                                     "a bonus turn: the tier solver values games whose turns alternate".into(),
                                 ));
                             }
-                            if game.tier_of(&step.pos) == tier {
+                            let to = game.tier_of(&step.pos);
+                            if to == tier {
                                 if ranked {
                                     inside.push(game.rank_in(tier, &step.pos));
                                 } else {
                                     count += 1;
                                 }
                             } else {
-                                let at = reached.locate(game, &step.pos)?;
+                                let at = reached.locate(game, to, &step.pos)?;
                                 reached.prefetch(at);
                                 away.push(at);
                             }
