@@ -45,6 +45,8 @@ pub fn advise_huge_pages(start: *const u8, len: usize) {
 /// An implementor promises that all-zero bytes are a valid value of it:
 /// [`zeroed`] hands them out as such.
 pub unsafe trait Zeroable: Sized {}
+// SAFETY: zero bytes are the byte 0.
+unsafe impl Zeroable for u8 {}
 // SAFETY: an atomic integer has its integer's layout; zero bytes are 0.
 unsafe impl Zeroable for AtomicU8 {}
 // SAFETY: as above.

@@ -201,6 +201,12 @@ impl Database {
         }
     }
 
+    /// The values as they lie in a plain file, slot after slot in the
+    /// file's encoding; `None` for a compressed one.
+    pub fn plain_values(&self) -> Option<(&[u8], Encoding)> {
+        (self.header.layout == Layout::Plain).then(|| (self.data(), self.header.encoding))
+    }
+
     /// Bytes the values take in the file (compressed, where they are).
     pub fn stored_bytes(&self) -> u64 {
         self.data().len() as u64

@@ -175,6 +175,33 @@ impl Solved<Outcome> {
         Solved { store: Store::Bytes(bytes, read) }
     }
 
+    /// The same values held in memory, on huge pages where the system
+    /// gives them, where they are a plain file's one-byte outcomes: lookups
+    /// anywhere in a mapped file of gigabytes miss the TLB on its 4 KiB
+    /// pages (the page cache's). `None` otherwise; [`Solved::resident_bytes`]
+    /// is what it takes.
+    pub fn resident(&self) -> Option<Self> {
+        let Store::Mapped(db, _) = &self.store else { return None };
+        let (values, Encoding::OutcomeByte) = db.plain_values()? else { return None };
+        let mut bytes: Vec<u8> = crate::memory::zeroed(values.len());
+        // in parallel: the pages arrive (and, from a file read once, come
+        // in from the disk) on every core
+        use rayon::prelude::*;
+        bytes.par_chunks_mut(1 << 22).zip(values.par_chunks(1 << 22)).for_each(|(to, from)| to.copy_from_slice(from));
+        Some(Self::from_outcome_bytes(bytes))
+    }
+
+    /// The memory [`Solved::resident`] takes: 0 where it gives nothing.
+    pub fn resident_bytes(&self) -> u64 {
+        match &self.store {
+            Store::Mapped(db, _) => match db.plain_values() {
+                Some((values, Encoding::OutcomeByte)) => values.len() as u64,
+                _ => 0,
+            },
+            _ => 0,
+        }
+    }
+
     /// The largest remoteness of any position: the longest game under best play.
     pub fn depth(&self) -> u32 {
         (0..self.len()).filter_map(|r| self.value_at(r).remoteness()).max().unwrap_or(0)

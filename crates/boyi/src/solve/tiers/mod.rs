@@ -89,23 +89,41 @@ pub trait Tiered: Game<Value = Outcome> + Sync {
 /// The solved tiers a tier's moves reach (itself among them where it is
 /// solved), searched in a line: a few, and looked up for every move read,
 /// where a hash a move cost more.
-struct Reached<'a, T> {
+struct Reached<T> {
     tier: T,
-    solved: Vec<(T, &'a Solved<Outcome>)>,
+    solved: Vec<(T, Arc<Solved<Outcome>>)>,
     /// What a move to a tier not here is: a game that does not name all its
     /// child tiers (solving), or a missing file (verifying).
     missing: fn(String) -> Error,
 }
 
-impl<'a, T: Copy + Eq + Hash> Reached<'a, T> {
+impl<T: Copy + Eq + Hash> Reached<T> {
     fn new<G: Tiered<Tier = T>>(
         game: &G,
         tier: T,
-        solved: &'a HashMap<T, Arc<Solved<Outcome>>>,
+        solved: &HashMap<T, Arc<Solved<Outcome>>>,
         missing: fn(String) -> Error,
     ) -> Self {
         let tiers = std::iter::once(tier).chain(game.child_tiers(tier));
-        Reached { tier, solved: tiers.filter_map(|t| Some((t, &**solved.get(&t)?))).collect(), missing }
+        Reached { tier, solved: tiers.filter_map(|t| Some((t, solved.get(&t)?.clone()))).collect(), missing }
+    }
+
+    /// The same tiers, those read from files copied into memory where they
+    /// fit the budget beside the `beside` bytes the caller holds: a value
+    /// is read for every move, anywhere in its tier, and a mapped file's
+    /// 4 KiB pages miss the TLB on almost every one of them where the copy
+    /// sits on 2 MiB pages. Copies are made only where all fit.
+    fn resident(mut self, beside: u64, ctl: &Control) -> Self {
+        let bytes: u64 = self.solved.iter().map(|(_, s)| s.resident_bytes()).sum();
+        if bytes == 0 || ctl.reserve("", beside + bytes).is_err() {
+            return self;
+        }
+        for (_, solved) in &mut self.solved {
+            if let Some(copy) = solved.resident() {
+                *solved = Arc::new(copy);
+            }
+        }
+        self
     }
 
     /// Where the value of `pos` (of tier `t`), a position a move of the
@@ -515,7 +533,7 @@ pub fn verify_tier<G: Tiered>(
     limit: usize,
     ctl: &Control,
 ) -> Result<Vec<Disagreement<Outcome>>, Error> {
-    let reached = Reached::new(game, tier, &solution.tiers, Error::Data);
+    let reached = Reached::new(game, tier, &solution.tiers, Error::Data).resident(0, ctl);
     let own =
         solution.tiers.get(&tier).ok_or_else(|| Error::Data(format!("tier {} is missing", game.tier_name(tier))))?;
     let label = format!("verifying tier {}", game.tier_name(tier));

@@ -285,7 +285,8 @@ where
     }
     let unmoves = game.has_unmoves();
     // a tier not among those given: the game did not name it a child
-    let reached = super::Reached::new(game, tier, below, Error::Unsupported);
+    // beside the cells and aux
+    let reached = super::Reached::new(game, tier, below, Error::Unsupported).resident(n as u64 * 6, ctl);
     ctl.start(&format!("{label}: moves"), n as u64);
     ctl.advance(walk.read);
     // with un-moves a position waits on its distinct children's slots (its
