@@ -7,6 +7,15 @@
 //! `play`, `serve`, ...) with a `main` of two lines: register the game
 //! (`boyi_games::catalogue::register`), then call [`main`].
 
+/// `eprintln!` that does not panic where stderr is gone (a closed
+/// terminal after SIGHUP: a build still stops cleanly and saves).
+macro_rules! say {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stderr(), $($arg)*);
+    }};
+}
+
 mod args;
 mod check;
 mod play;
@@ -47,7 +56,7 @@ pub fn main() -> ExitCode {
     let threads = cli.threads.map(usize::from);
     if let Some(n) = threads {
         if let Err(e) = rayon::ThreadPoolBuilder::new().num_threads(n).build_global() {
-            eprintln!("boyi: cannot start {n} threads: {e}");
+            say!("boyi: cannot start {n} threads: {e}");
             return ExitCode::from(1);
         }
     }
@@ -55,11 +64,12 @@ pub fn main() -> ExitCode {
     let cancel = Arc::new(AtomicBool::new(false));
     {
         let cancel = cancel.clone();
-        // The first Ctrl-C (or `kill`: SIGTERM, and SIGHUP) asks the solver
-        // (or the server) to stop cleanly, saving what a build can resume
-        // from; a second one stops at once, and so does the first at
-        // `play`'s prompt, where nothing is running to stop.
+        // The first Ctrl-C asks the solver (or the server) to stop cleanly,
+        // saving what a build can resume from; a second one stops at once,
+        // and so does the first at `play`'s prompt, where nothing is
+        // running to stop. SIGTERM and SIGHUP do the same to the builds.
         let hangups_ignored = hangups_ignored();
+        let resumable = matches!(cli.command, Command::Db(DbCommand::Build { .. }) | Command::Book { .. });
         let _ = ctrlc::set_handler(move || {
             if play::at_prompt() || cancel.swap(true, Ordering::SeqCst) {
                 let mut out = std::io::stdout();
@@ -67,9 +77,7 @@ pub fn main() -> ExitCode {
                 std::process::exit(130);
             }
         });
-        if hangups_ignored {
-            keep_ignoring_hangups();
-        }
+        termination_signals(resumable, hangups_ignored);
     }
     let bar = Arc::new(progress::Bar::new(cli.progress));
     let ctl = Control::default()
@@ -94,7 +102,7 @@ pub fn main() -> ExitCode {
 }
 
 /// Whether SIGHUP is ignored, as under `nohup`: a build started so must
-/// outlive its terminal, though the handler for SIGTERM takes SIGHUP too.
+/// outlive its terminal.
 #[cfg(unix)]
 fn hangups_ignored() -> bool {
     // SAFETY: a query (no new action) into a zeroed sigaction
@@ -104,11 +112,30 @@ fn hangups_ignored() -> bool {
     }
 }
 
+/// After the handler (which takes SIGINT, SIGTERM and SIGHUP): SIGTERM and
+/// SIGHUP stop a build cleanly (`db build`, `book`: they save what they
+/// resume from) but any other command at once, as they always did (one
+/// that does not look at its `Control`, waiting on its input say, would
+/// not stop at all: `timeout` sends SIGTERM); a SIGHUP ignored before
+/// stays ignored.
 #[cfg(unix)]
-fn keep_ignoring_hangups() {
-    // SAFETY: SIG_IGN is a valid disposition for SIGHUP
-    unsafe {
-        libc::signal(libc::SIGHUP, libc::SIG_IGN);
+fn termination_signals(resumable: bool, hangups_ignored: bool) {
+    let default = |signal| {
+        // SAFETY: the default disposition is valid for these signals
+        unsafe {
+            libc::signal(signal, libc::SIG_DFL);
+        }
+    };
+    if !resumable {
+        default(libc::SIGTERM);
+    }
+    if hangups_ignored {
+        // SAFETY: SIG_IGN is a valid disposition for SIGHUP
+        unsafe {
+            libc::signal(libc::SIGHUP, libc::SIG_IGN);
+        }
+    } else if !resumable {
+        default(libc::SIGHUP);
     }
 }
 
@@ -118,7 +145,7 @@ fn hangups_ignored() -> bool {
 }
 
 #[cfg(not(unix))]
-fn keep_ignoring_hangups() {}
+fn termination_signals(_: bool, _: bool) {}
 
 /// `boyi bench` with the flags it took before its targets went by name
 /// (`--connect4 FILE...`, `--parts P --dobutsu`), written as they are now:
@@ -147,15 +174,15 @@ fn usage_error(e: clap::Error) -> ExitCode {
     let what = what.trim().trim_start_matches("error:").split_whitespace().collect::<Vec<_>>().join(" ");
     let usage = text.lines().find_map(|l| l.trim().strip_prefix("Usage: ")).unwrap_or("boyi");
     let command: Vec<&str> = usage.split_whitespace().take_while(|w| !w.starts_with(['[', '<'])).collect();
-    eprintln!("boyi: {what} (see `{} --help`)", command.join(" "));
+    say!("boyi: {what} (see `{} --help`)", command.join(" "));
     ExitCode::from(2)
 }
 
 /// Tells a failure on stderr, in one line.
 fn report(failure: &Failure) {
     match failure {
-        Failure::Error { context: Some(c), error } => eprintln!("boyi: {c}: {}", render::error(error)),
-        Failure::Error { context: None, error } => eprintln!("boyi: {}", render::error(error)),
+        Failure::Error { context: Some(c), error } => say!("boyi: {c}: {}", render::error(error)),
+        Failure::Error { context: None, error } => say!("boyi: {}", render::error(error)),
         Failure::Told { .. } => {}
     }
 }
@@ -227,7 +254,7 @@ impl TimeLimit {
         self.done.store(true, Ordering::Relaxed);
         match result {
             Err(Error::Engine(boyi::Error::Interrupted)) if self.expired.load(Ordering::Relaxed) => {
-                eprintln!("boyi: {id}: no answer within the time limit of {} s", self.seconds.unwrap_or_default());
+                say!("boyi: {id}: no answer within the time limit of {} s", self.seconds.unwrap_or_default());
                 Err(Failure::Told { code: 124 })
             }
             other => other.map_err(in_context(id)),
@@ -294,7 +321,7 @@ fn game(name: &str) -> Result<&'static dyn Entry, Failure> {
 fn read_stdin(what: &str) -> Result<String, Error> {
     let stdin = std::io::stdin();
     if stdin.is_terminal() {
-        eprintln!("boyi: reading {what} from the terminal; end it with Ctrl-D (Ctrl-Z on Windows)");
+        say!("boyi: reading {what} from the terminal; end it with Ctrl-D (Ctrl-Z on Windows)");
     }
     let mut bytes = Vec::new();
     stdin.lock().read_to_end(&mut bytes).map_err(|e| Error::input(format!("cannot read stdin: {e}")))?;
@@ -471,13 +498,10 @@ fn run(command: Command, threads: Option<usize>, databases: Vec<Arc<Database>>, 
             let started = std::time::Instant::now();
             let built = entry.build_book(&params, depth, &out, ctl);
             if matches!(built, Err(Error::Engine(boyi::Error::Interrupted))) && checkpoint.exists() {
-                eprintln!(
-                    "boyi: {} keeps the positions searched; the same command resumes from it",
-                    checkpoint.display()
-                );
+                say!("boyi: {} keeps the positions searched; the same command resumes from it", checkpoint.display());
             }
             let count = built.map_err(in_context(id))?;
-            eprintln!("boyi: wrote {count} positions to {} in {:.1} s", out.display(), started.elapsed().as_secs_f64());
+            say!("boyi: wrote {count} positions to {} in {:.1} s", out.display(), started.elapsed().as_secs_f64());
             Ok(())
         }
         Command::Bench { names, runs, list, input, sets, limit, duplication, scaling, parts, options } => {
@@ -494,7 +518,7 @@ fn run(command: Command, threads: Option<usize>, databases: Vec<Arc<Database>>, 
             } else if list {
                 write_stdout(&bench::list());
             } else {
-                bench::suite::run(&names, runs.unwrap_or(5), ctl, &write_stdout, &|note| eprintln!("{note}"))?;
+                bench::suite::run(&names, runs.unwrap_or(5), ctl, &write_stdout, &|note| say!("{note}"))?;
             }
             Ok(())
         }
@@ -516,7 +540,7 @@ fn run(command: Command, threads: Option<usize>, databases: Vec<Arc<Database>>, 
                 None => Ok(()),
                 // exit 1 like diff's "they differ", apart from 2 for a bad command
                 Some(why) => {
-                    eprintln!("boyi: {}: {why}", p.id());
+                    say!("boyi: {}: {why}", p.id());
                     Err(Failure::Told { code: 1 })
                 }
             }
@@ -680,7 +704,7 @@ fn distributed_build(
         if let Some(level) = compress {
             header = compress_plain(&plain, out, level, ctl)?;
         }
-        eprintln!(
+        say!(
             "boyi: wrote {} positions of {} ({}) to {} in {:.1} s on {ranks} rank{}",
             header.size,
             header.game,
@@ -721,7 +745,8 @@ fn output_dir_exists(out: &std::path::Path) -> Result<(), Failure> {
 
 /// What an interrupted tiered build left in `dir` to resume from: its
 /// finished tiers, and the walk of the tier it was in where one was saved
-/// (a tier interrupted before its first save starts over).
+/// (periodically or on the stop; a tier stopped in its first block of
+/// moves has none and starts over).
 fn tiers_kept(dir: &std::path::Path) -> String {
     let names: Vec<String> = std::fs::read_dir(dir)
         .map(|entries| entries.filter_map(|e| Some(e.ok()?.file_name().to_string_lossy().into_owned())).collect())
@@ -769,16 +794,16 @@ fn db(command: DbCommand, threads: Option<usize>, ctl: &Control) -> Result<(), F
             let checkpoint = plain.with_extension("checkpoint");
             if matches!(saved, Err(Error::Engine(boyi::Error::Interrupted))) {
                 if entry.tiered() {
-                    eprintln!("boyi: {}", tiers_kept(&out));
+                    say!("boyi: {}", tiers_kept(&out));
                 } else if checkpoint.exists() {
-                    eprintln!("boyi: {} keeps the levels done; the same command resumes from it", checkpoint.display());
+                    say!("boyi: {} keeps the levels done; the same command resumes from it", checkpoint.display());
                 }
             }
             let mut header = saved.map_err(in_context(id))?;
             if let Some(level) = compress {
                 header = compress_plain(&plain, &out, level, ctl)?;
             }
-            eprintln!(
+            say!(
                 "boyi: wrote {} positions of {} ({}) to {} in {:.1} s",
                 header.size,
                 header.game,
@@ -793,7 +818,7 @@ fn db(command: DbCommand, threads: Option<usize>, ctl: &Control) -> Result<(), F
             let layout = if level == 0 { Layout::Plain } else { Layout::Zstd { block_log2: block } };
             let header = boyi::db::rewrite(&db, &out, layout, level, ctl).map_err(|e| Failure::from(Error::from(e)))?;
             let written = Database::open(&out).map_err(|e| Failure::from(Error::from(e)))?;
-            eprintln!(
+            say!(
                 "boyi: wrote {} positions to {} ({}): {} of values, {} before",
                 header.size,
                 out.display(),

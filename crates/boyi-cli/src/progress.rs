@@ -173,7 +173,7 @@ impl boyi::Progress for Bar {
             }
             Mode::Bar => match self.state.lock().ok().and_then(|s| s.bar.clone()) {
                 Some(bar) => bar.println(format!("boyi: {text}")),
-                None => eprintln!("boyi: {text}"),
+                None => say!("boyi: {text}"),
             },
         }
     }

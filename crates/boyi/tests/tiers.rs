@@ -440,7 +440,7 @@ fn a_build_interrupted_inside_a_tier_resumes_to_the_same_files() {
     }
     // and drawn ends enough to read the first tier's moves in several
     // blocks (never walked: a settled draw waits on nothing)
-    for _ in 0..1 << 16 {
+    for _ in 0..1 << 17 {
         g.edges[0].push(vec![]);
         g.terminal[0].push(Outcome::Draw);
     }
@@ -506,7 +506,7 @@ fn a_build_interrupted_inside_a_tier_resumes_to_the_same_files() {
         }
         let how = format!("un-moves {by_unmoves}, saved every {every:?}");
         assert!(deepest > 20, "{how}: builds should have resumed deep inside a tier: {deepest}");
-        assert!(mid_moves > 5, "{how}: builds should have resumed inside the moves' pass: {mid_moves}");
+        assert!(mid_moves > 3, "{how}: builds should have resumed inside the moves' pass: {mid_moves}");
         assert!(every.is_zero() || saved_on_stop > 20, "{how}: interruptions should have saved: {saved_on_stop}");
     }
     // a checkpoint of the other way of finding predecessors, or one cut

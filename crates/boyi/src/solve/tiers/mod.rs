@@ -327,10 +327,15 @@ fn build_dir<G: Tiered>(
                     every: cp.every,
                 });
                 let solved = tier::solve(game, t, &tiers, &label, checkpoint.as_ref(), ctl)?;
-                // written aside and renamed: a file under the tier's name is whole
+                // written aside and renamed: a file under the tier's name is
+                // whole; written even when stopped (seconds, where the solve
+                // took minutes), and its checkpoint kept until then
                 let aside = dir.join(format!("{name}.db.partial"));
-                db::write(&aside, &tier_ident, &solved, ctl)?;
+                db::write(&aside, &tier_ident, &solved, &ctl.uninterruptible())?;
                 std::fs::rename(&aside, &path).map_err(|e| Error::Data(format!("{}: {e}", path.display())))?;
+                if let Some(checkpoint) = &checkpoint {
+                    saved::remove(checkpoint);
+                }
                 solved_positions += sizes[i];
             }
         }

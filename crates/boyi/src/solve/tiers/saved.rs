@@ -108,12 +108,17 @@ impl<'a> Saver<'a> {
     /// The solve saved for this tier, if there is one. A file that cannot
     /// be read as one (cut short, damaged) is said and left: the tier starts
     /// over, and its next save replaces the file.
-    pub fn resume(&self, size: usize, ctl: &Control) -> Result<Option<Walk>, Error> {
+    pub fn resume(&mut self, size: usize, ctl: &Control) -> Result<Option<Walk>, Error> {
         let Some((cp, tag)) = self.to.as_ref() else { return Ok(None) };
         match read(&cp.path, tag, size, ctl) {
             Err(Error::Data(why)) => {
                 ctl.note(&format!("{why}; the tier starts over"));
                 Ok(None)
+            }
+            Ok(Some(walk)) => {
+                // what the file holds need not be saved again
+                self.saved_at = Some((walk.read, walk.level));
+                Ok(Some(walk))
             }
             other => other,
         }
@@ -139,7 +144,8 @@ impl<'a> Saver<'a> {
     /// on, or the save's own failure.
     pub fn keep(&mut self, walk: &Walk, why: Error, ctl: &Control) -> Error {
         let Some((cp, tag)) = &self.to else { return why };
-        if !matches!(why, Error::Interrupted) || self.saved_at == Some((walk.read, walk.level)) {
+        let nothing_new = self.saved_at == Some((walk.read, walk.level)) || (walk.read, walk.level) == (0, 0);
+        if !matches!(why, Error::Interrupted) || nothing_new {
             return why;
         }
         let bytes = walk.cells.len() as u64 * 6;
@@ -149,21 +155,21 @@ impl<'a> Saver<'a> {
             crate::error::format_bytes(bytes)
         ));
         match save(&cp.path, tag, walk, &ctl.uninterruptible()) {
-            Ok(()) => {
-                self.saved_at = Some((walk.read, walk.level));
-                why
+            Ok(()) => self.saved_at = Some((walk.read, walk.level)),
+            // the stop is still what the caller hears: the last save stays
+            Err(e) => {
+                let _ = std::fs::remove_file(partial(&cp.path));
+                ctl.note(&format!("{e}: the walk of tier {} as last saved stays", self.tier));
             }
-            Err(e) => e,
         }
+        why
     }
+}
 
-    /// The tier is solved: its checkpoint is no longer needed.
-    pub fn finished(&self) {
-        if let Some((cp, _)) = &self.to {
-            let _ = std::fs::remove_file(&cp.path);
-            let _ = std::fs::remove_file(partial(&cp.path));
-        }
-    }
+/// A tier's file is written: its checkpoint is no longer needed.
+pub(super) fn remove(checkpoint: &Checkpoint) {
+    let _ = std::fs::remove_file(&checkpoint.path);
+    let _ = std::fs::remove_file(partial(&checkpoint.path));
 }
 
 fn io_error(path: &Path, e: std::io::Error) -> Error {

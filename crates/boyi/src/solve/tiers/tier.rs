@@ -122,7 +122,7 @@ where
         return Err(saver.keep(&walk, why, ctl));
     }
     ctl.finish();
-    saver.finished();
+    // the checkpoint stays until the tier's file is written (`solve_to_dir`)
     let Walk { cells, copies, .. } = walk;
     for r in copies {
         let own = game.rank_in(tier, &game.unrank_in(tier, r as u64));
@@ -294,7 +294,11 @@ where
     // moves (an edge a move)
     let (cells, aux) = (&walk.cells, &walk.aux);
     // a chunk's starts are stored as soon as they are learned: only what
-    // waits in a level's bucket (and the slots to copy) outlives the chunk
+    // waits in a level's bucket (and the slots to copy) outlives the chunk.
+    // A block stopped part way and saved is read again whole on resuming:
+    // its cells and aux are overwritten (stored, never added to) and a
+    // slot to copy is never written, so what the stop left there is gone
+    // (an update by adding here would break resuming)
     while (walk.read as usize) < n {
         let (first, end) = (walk.read as usize, (walk.read as usize + block(n)).min(n));
         // every chunk's result or the first failure: a block is taken whole
