@@ -140,8 +140,10 @@ impl<'a> Saver<'a> {
     /// that the next run resumes here and not at the last save, which may
     /// be many minutes back or, in a tier's first minutes, not there at
     /// all. The save itself is not interrupted (a second Ctrl-C stops the
-    /// process, and the last save stays). What stopped the solve is passed
-    /// on, or the save's own failure.
+    /// process, and the last save stays). Nothing is saved where nothing
+    /// moved since the last save (or the one resumed from), nor in a tier's
+    /// first block. What stopped the solve is passed on; a save that fails
+    /// is said in a note.
     pub fn keep(&mut self, walk: &Walk, why: Error, ctl: &Control) -> Error {
         let Some((cp, tag)) = &self.to else { return why };
         let nothing_new = self.saved_at == Some((walk.read, walk.level)) || (walk.read, walk.level) == (0, 0);
