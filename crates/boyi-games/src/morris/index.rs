@@ -179,6 +179,21 @@ impl Folding {
         (class_of(packed), least_of(packed), image)
     }
 
+    /// The class of `first` (of `count` stones), its class's least board,
+    /// and the one symmetry that makes `first` that board; `None` where
+    /// several do (`first` has a symmetry of its own).
+    pub fn only_symmetry(&self, count: u32, first: u32) -> Option<(u64, u32, usize)> {
+        let packed = self.packed(count, first);
+        let syms = symmetries_of(packed);
+        (syms.count_ones() == 1).then(|| (class_of(packed), least_of(packed), syms.trailing_zeros() as usize))
+    }
+
+    /// Point `p`'s image under symmetry `s`.
+    #[inline]
+    pub fn point(&self, s: usize, p: u32) -> u32 {
+        self.maps[s][p as usize / 8][1 << (p % 8)].trailing_zeros()
+    }
+
     /// Whether `stones` (of `count`) have a symmetry of their own besides
     /// the identity: whether more than one symmetry makes them their
     /// class's least (those symmetries are one times the ones that keep

@@ -25,7 +25,7 @@
 //! 2.8·10^10 positions in 305 tiers, where the counts turned round kept in
 //! every tier made 6.1·10^10.
 
-use boyi::index::binomial::{Binomial, Combinations};
+use boyi::index::binomial::{Binomial, Combinations, Insertions};
 use boyi::index::bitmask::{next_same_popcount, ones};
 use boyi::index::bytewise::Bytewise;
 use boyi::solve::tiers::Tiered;
@@ -143,6 +143,107 @@ impl Morris {
     }
 }
 
+impl Morris {
+    /// The opponent's stones a mill closed by the mover may take: those in
+    /// no mill, else any.
+    fn takeable(&self, s: &Stones) -> u32 {
+        let free = s.theirs & !self.board.in_mills(s.theirs);
+        if free != 0 {
+            free
+        } else {
+            s.theirs
+        }
+    }
+
+    /// The mover's placements and moves, each as `each(from, to, after,
+    /// takes)`: where from ([`NONE`] for a placement) and to, the mover's
+    /// stones after it, and whether it closes a mill that takes one of
+    /// `takeable` ([`Morris::takeable`]). The rules of a move, for the
+    /// moves and for the tier solver's count of them.
+    #[inline]
+    fn shifts(&self, s: &Stones, takeable: u32, mut each: impl FnMut(u8, u32, u32, bool)) {
+        let on = s.mine.count_ones() as u8;
+        if on + s.hand[0] < 3 {
+            return;
+        }
+        let empty = self.board.all() & !(s.mine | s.theirs);
+        let mut add =
+            |from: u8, to: u32, after: u32| each(from, to, after, takeable != 0 && self.board.in_mill(after, to));
+        if s.hand[0] > 0 {
+            for to in ones(empty as u64) {
+                add(NONE, to, s.mine | 1 << to);
+            }
+        }
+        if s.hand[0] == 0 || self.lasker {
+            let flying = on == 3 && s.hand[0] == 0;
+            for from in ones(s.mine as u64) {
+                let reach = if flying { empty } else { self.board.adjacent[from as usize] & empty };
+                for to in ones(reach as u64) {
+                    add(from as u8, to, (s.mine & !(1 << from)) | 1 << to);
+                }
+            }
+        }
+    }
+}
+
+/// The ranks of a position's placements that take nothing, each in a few
+/// steps: every such child has the stones of the side that did not move as
+/// its first side (one class, one symmetry to fold by) and the mover's with
+/// one stone more ([`Insertions`]).
+struct Placings {
+    tier: Counts,
+    /// The first rank of the class's boards.
+    base: u64,
+    views: u64,
+    symmetry: usize,
+    /// The points the class's least board leaves.
+    free: u32,
+    ranks: Insertions,
+}
+
+impl Placings {
+    fn rank(&self, fold: &Folding, to: u32) -> u64 {
+        let p = fold.point(self.symmetry, to);
+        let among = self.ranks.rank_with((self.free & ((1 << p) - 1)).count_ones());
+        (self.base + among) * self.views
+    }
+}
+
+impl Morris {
+    /// The rank in tier `t`, in its first view, of the board of `t[0]`
+    /// stones of class `class` (`least` its least board) and the other
+    /// side's stones `y` folded by the symmetry that makes them so.
+    #[inline]
+    fn first_view_rank(&self, t: Counts, class: u64, least: u32, y: u32) -> u64 {
+        let seconds = Binomial::shared().get(self.board.points() - t[0] as u32, t[1] as u32);
+        // `y`'s rank among the points the least board leaves
+        let board = class * seconds + rank_among(y, least, self.board.all());
+        board * self.views(t)
+    }
+
+    /// [`Placings`] of `s` into `child`'s counts, where they are its tier's
+    /// first view and the other side's stones have no symmetry of their
+    /// own (else each placement is ranked alone).
+    fn placings(&self, s: &Stones, child: Counts) -> Option<Placings> {
+        let (tier, swapped) = self.tier_of_counts(child);
+        if swapped {
+            return None;
+        }
+        let (class, least, symmetry) = self.fold.only_symmetry(child[0] as u32, s.theirs)?;
+        let free = self.board.all() & !least;
+        let seconds = Binomial::shared().get(self.board.points() - child[0] as u32, child[1] as u32);
+        let placed = Bytewise::shared().squeeze(self.fold.image(symmetry, s.mine), free);
+        Some(Placings {
+            tier,
+            base: class * seconds,
+            views: self.views(tier),
+            symmetry,
+            free,
+            ranks: Insertions::new(placed as u64),
+        })
+    }
+}
+
 /// The rank of `stones` among the boards of as many stones on the points
 /// not in `gaps`: their colex rank with the gaps squeezed out.
 #[inline]
@@ -163,37 +264,16 @@ impl Game for Morris {
     type Value = Outcome;
 
     fn moves(&self, s: &Stones, out: &mut Vec<Shift>) {
-        let on = s.mine.count_ones() as u8;
-        if on + s.hand[0] < 3 {
-            return;
-        }
-        let empty = self.board.all() & !(s.mine | s.theirs);
-        // the opponent's stones a mill may take: those in no mill, else any
-        let free = s.theirs & !self.board.in_mills(s.theirs);
-        let takeable = if free != 0 { free } else { s.theirs };
-        let mut add = |from: u8, to: u32, after: u32| {
-            if takeable != 0 && self.board.in_mill(after, to) {
+        let takeable = self.takeable(s);
+        self.shifts(s, takeable, |from, to, _, takes| {
+            if takes {
                 for t in ones(takeable as u64) {
                     out.push(Shift { from, to: to as u8, take: t as u8 });
                 }
             } else {
                 out.push(Shift { from, to: to as u8, take: NONE });
             }
-        };
-        if s.hand[0] > 0 {
-            for to in ones(empty as u64) {
-                add(NONE, to, s.mine | 1 << to);
-            }
-        }
-        if s.hand[0] == 0 || self.lasker {
-            let flying = on == 3 && s.hand[0] == 0;
-            for from in ones(s.mine as u64) {
-                let reach = if flying { empty } else { self.board.adjacent[from as usize] & empty };
-                for to in ones(reach as u64) {
-                    add(from as u8, to, (s.mine & !(1 << from)) | 1 << to);
-                }
-            }
-        }
+        });
     }
 
     fn play(&self, s: &Stones, mv: Shift) -> StepOf<Self> {
@@ -284,16 +364,8 @@ impl Tiered for Morris {
         // `s` is in `t`: in its second view where its counts are not `t`'s
         let swapped = u32::from_be_bytes(Self::counts(s)) != u32::from_be_bytes(t);
         let (x, y) = if swapped { (s.theirs, s.mine) } else { (s.mine, s.theirs) };
-        let (class, x, y) = self.fold.fold_rank(t[0] as u32, x, y);
-        let binom = Binomial::shared();
-        let seconds = binom.get(self.board.points() - t[0] as u32, t[1] as u32);
-        // `y`'s rank among the points `x`'s least board leaves
-        let board = class * seconds + rank_among(y, x, self.board.all());
-        if self.views(t) == 2 {
-            board * 2 + swapped as u64
-        } else {
-            board
-        }
+        let (class, least, y) = self.fold.fold_rank(t[0] as u32, x, y);
+        self.first_view_rank(t, class, least, y) + swapped as u64
     }
 
     fn unrank_in(&self, t: Counts, rank: u64) -> Stones {
@@ -365,6 +437,48 @@ impl Tiered for Morris {
     /// both sides do not move (placements) no move stays in the tier.
     fn moves_in_tier_distinct(&self, s: &Stones) -> bool {
         !self.loops(Self::counts(s)) || !self.fold.symmetric(s.theirs.count_ones(), s.theirs)
+    }
+
+    /// The moves without a capture that stay in the tier are counted, not
+    /// made: in a tier where both sides move they are most of a position's
+    /// moves. Placements that take nothing are ranked together
+    /// ([`Placings`]).
+    fn moves_out(&self, tier: Counts, s: &Stones, away: &mut Vec<(Counts, u64)>) -> Option<u32> {
+        let takeable = self.takeable(s);
+        let [a, b, c, d] = Self::counts(s);
+        let steps_stay = self.tier_of_counts([b, a, d, c]).0 == tier;
+        let placings = if c > 0 { self.placings(s, [b, a + 1, d, c - 1]) } else { None };
+        let mut inside = 0;
+        let mut taken = [None; 32];
+        self.shifts(s, takeable, |from, to, after, takes| {
+            let hand = [s.hand[1], s.hand[0] - (from == NONE) as u8];
+            let ranked = |child: Stones| {
+                let t = self.tier_of(&child);
+                (t, self.rank_in(t, &child))
+            };
+            if takes {
+                for t in ones(takeable as u64) {
+                    let child = Stones { mine: s.theirs & !(1 << t), theirs: after, hand };
+                    let (tier, swapped) = self.tier_of_counts(Self::counts(&child));
+                    // the stones left by a capture are the same for every mill closed
+                    let left =
+                        *taken[t as usize].get_or_insert_with(|| self.fold.only_symmetry(b as u32 - 1, child.mine));
+                    away.push(match (swapped, left) {
+                        (false, Some((class, least, sym))) => {
+                            (tier, self.first_view_rank(tier, class, least, self.fold.image(sym, after)))
+                        }
+                        _ => ranked(child),
+                    });
+                }
+            } else if from != NONE && steps_stay {
+                inside += 1;
+            } else if let (NONE, Some(placings)) = (from, &placings) {
+                away.push((placings.tier, placings.rank(&self.fold, to)));
+            } else {
+                away.push(ranked(Stones { mine: s.theirs, theirs: after, hand }));
+            }
+        });
+        Some(inside)
     }
 
     fn tier_name(&self, t: Counts) -> String {

@@ -213,6 +213,38 @@ fn unmoves_are_the_moves_reversed() {
     }
 }
 
+/// The solver's count of a position's moves out of its tier, and the ranks
+/// of the children they reach (ranked together, not one by one), against
+/// the moves made: a few hundred positions of every tier of the full games
+/// (placements with and without captures, steps, flights, boards whose
+/// stones have a symmetry of their own).
+#[test]
+fn moves_out_are_the_moves_made() {
+    let games = [
+        Morris::new(Board::standard(), [9, 9], false),
+        Morris::new(Board::standard(), [10, 10], true),
+        Morris::new(Board::morabaraba(), [12, 12], false),
+        Morris::new(Board::six(), [6, 6], false),
+    ];
+    let per_tier = if release_build() { 400 } else { 40 };
+    let mut checked = 0;
+    for game in games {
+        for t in game.tiers() {
+            let size = game.tier_size(t);
+            // spread over the tier, the first side's symmetric classes first
+            let step = (size / per_tier).max(1) | 1;
+            for r in (0..size).step_by(step as usize).chain(0..per_tier.min(size)) {
+                let pos = game.unrank_in(t, r);
+                if game.own_slot(t, r, &pos) && game.moves_in_tier_distinct(&pos) {
+                    tiers::verify_moves_out(&game, t, &pos).unwrap();
+                    checked += 1;
+                }
+            }
+        }
+    }
+    assert!(checked > 100_000 / if release_build() { 1 } else { 10 }, "{checked} positions checked");
+}
+
 /// The index folded by the board's sixteen symmetries against one slot a
 /// board: every image of a position has its rank, every position the value
 /// the unfolded solve gives it, in about a sixteenth of the slots.

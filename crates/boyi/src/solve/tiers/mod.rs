@@ -84,6 +84,20 @@ pub trait Tiered: Game<Value = Outcome> + Sync {
         let _ = pos;
         false
     }
+
+    /// What the solver's pass over moves needs of `pos` (in `tier`), where
+    /// its moves inside the tier are distinct
+    /// ([`Tiered::moves_in_tier_distinct`]): how many of its moves stay in
+    /// the tier, the tiers and ranks of the positions its other moves lead
+    /// to pushed onto `away`. `None` (the default): the solver makes every move. A game that
+    /// counts moves without making them saves most of the pass where most
+    /// moves stay, and one that ranks a position's children together (they
+    /// share most of their stones) saves the rest; its turns alternate.
+    /// [`verify_moves_out`] checks it against the moves.
+    fn moves_out(&self, tier: Self::Tier, pos: &Self::Pos, away: &mut Vec<(Self::Tier, u64)>) -> Option<u32> {
+        let _ = (tier, pos, away);
+        None
+    }
 }
 
 /// The solved tiers a tier's moves reach (itself among them where it is
@@ -129,6 +143,11 @@ impl<T: Copy + Eq + Hash> Reached<T> {
     /// Where the value of `pos` (of tier `t`), a position a move of the
     /// tier reaches, is: which solved tier, and its rank there.
     fn locate<G: Tiered<Tier = T>>(&self, game: &G, t: T, pos: &G::Pos) -> Result<(usize, u64), Error> {
+        self.find(game, t, game.rank_in(t, pos))
+    }
+
+    /// Where the value of rank `rank` of tier `t` is: which solved tier.
+    fn find<G: Tiered<Tier = T>>(&self, game: &G, t: T, rank: u64) -> Result<(usize, u64), Error> {
         let i = self.solved.iter().position(|(c, _)| *c == t).ok_or_else(|| {
             (self.missing)(format!(
                 "a move of tier {} leads to tier {}, which is not solved",
@@ -136,7 +155,7 @@ impl<T: Copy + Eq + Hash> Reached<T> {
                 game.tier_name(t)
             ))
         })?;
-        Ok((i, game.rank_in(t, pos)))
+        Ok((i, rank))
     }
 
     /// Brings a located value into cache ahead of [`Reached::at`].
@@ -583,7 +602,8 @@ pub fn verify_tier<G: Tiered>(
 /// moves reach a slot (folded by rank) are the slots its un-moves give,
 /// and a position whose moves inside the tier the game says are distinct
 /// ([`Tiered::moves_in_tier_distinct`]) reaches as many slots as it has
-/// such moves. Every slot that is its position's own rank is checked; the
+/// such moves and has its moves out counted as they are made
+/// ([`verify_moves_out`]). Every slot that is its position's own rank is checked; the
 /// first one that differs is described. Holds the tier's reverse edges:
 /// for tests.
 pub fn verify_unmoves<G: Tiered>(game: &G, tier: G::Tier) -> Result<(), String> {
@@ -606,6 +626,7 @@ pub fn verify_unmoves<G: Tiered>(game: &G, tier: G::Tier) -> Result<(), String> 
             reached[s as usize].push(q);
         }
         if game.moves_in_tier_distinct(&pos) {
+            verify_moves_out(game, tier, &pos).map_err(|e| format!("slot {q}: {e}"))?;
             let moved = slots.len();
             slots.sort_unstable();
             slots.dedup();
@@ -634,6 +655,38 @@ pub fn verify_unmoves<G: Tiered>(game: &G, tier: G::Tier) -> Result<(), String> 
                 game.tier_name(tier)
             ));
         }
+    }
+    Ok(())
+}
+
+/// Checks [`Tiered::moves_out`] of `pos` (in `tier`, its moves inside the
+/// tier distinct) against its moves made: as many stay in the tier, and
+/// the others reach the same tiers and ranks, as often. What differs is
+/// described.
+pub fn verify_moves_out<G: Tiered>(game: &G, tier: G::Tier, pos: &G::Pos) -> Result<(), String> {
+    let mut counted = Vec::new();
+    let Some(inside) = game.moves_out(tier, pos, &mut counted) else {
+        return Ok(());
+    };
+    let mut moves = Vec::new();
+    game.moves(pos, &mut moves);
+    let mut made = Vec::new();
+    let mut stay = 0;
+    for &mv in &moves {
+        let child = game.play(pos, mv).pos;
+        match game.tier_of(&child) {
+            t if t == tier => stay += 1,
+            t => made.push((t, game.rank_in(t, &child))),
+        }
+    }
+    counted.sort_unstable();
+    made.sort_unstable();
+    if inside != stay || counted != made {
+        return Err(format!(
+            "tier {}, {pos:?}: its moves out counted {inside} staying and reach {counted:?}; made, {stay} stay and \
+             they reach {made:?}",
+            game.tier_name(tier)
+        ));
     }
     Ok(())
 }

@@ -309,6 +309,7 @@ where
                 ctl.check()?;
                 let mut out: Learned = Vec::with_capacity(CHUNK);
                 let (mut moves, mut inside, mut away, mut group) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
+                let mut children = Vec::new();
                 let chunk_end = (first + (c + 1) * CHUNK).min(end);
                 for from in (first + c * CHUNK..chunk_end).step_by(GROUP) {
                     // a group's moves are made and their lower tiers' values
@@ -322,9 +323,38 @@ where
                             group.push((r as u32, Pending::Known(Start::Copy)));
                             continue;
                         }
-                        moves.clear();
-                        game.moves(&pos, &mut moves);
-                        if moves.is_empty() {
+                        // distinct slots are counted by ranking them unless the game
+                        // knows the moves inside the tier reach one each
+                        let ranked = unmoves && !game.moves_in_tier_distinct(&pos);
+                        children.clear();
+                        inside.clear();
+                        let counted = if ranked { None } else { game.moves_out(tier, &pos, &mut children) };
+                        let mut count = match counted {
+                            Some(stay) => stay,
+                            None => {
+                                moves.clear();
+                                game.moves(&pos, &mut moves);
+                                let mut count = 0u32;
+                                for &mv in &moves {
+                                    let step = game.play(&pos, mv);
+                                    if step.turn == Turn::Again {
+                                        return Err(Error::Unsupported(
+                                            "a bonus turn: the tier solver values games whose turns alternate".into(),
+                                        ));
+                                    }
+                                    let to = game.tier_of(&step.pos);
+                                    if to != tier {
+                                        children.push((to, game.rank_in(to, &step.pos)));
+                                    } else if ranked {
+                                        inside.push(game.rank_in(tier, &step.pos));
+                                    } else {
+                                        count += 1;
+                                    }
+                                }
+                                count
+                            }
+                        };
+                        if count == 0 && children.is_empty() && inside.is_empty() {
                             let v = game.terminal(&pos);
                             group.push((
                                 r as u32,
@@ -332,30 +362,11 @@ where
                             ));
                             continue;
                         }
-                        // distinct slots are counted by ranking them unless the game
-                        // knows the moves inside the tier reach one each
-                        let ranked = unmoves && !game.moves_in_tier_distinct(&pos);
-                        inside.clear();
-                        let (mut count, first_away) = (0u32, away.len());
-                        for &mv in &moves {
-                            let step = game.play(&pos, mv);
-                            if step.turn == Turn::Again {
-                                return Err(Error::Unsupported(
-                                    "a bonus turn: the tier solver values games whose turns alternate".into(),
-                                ));
-                            }
-                            let to = game.tier_of(&step.pos);
-                            if to == tier {
-                                if ranked {
-                                    inside.push(game.rank_in(tier, &step.pos));
-                                } else {
-                                    count += 1;
-                                }
-                            } else {
-                                let at = reached.locate(game, to, &step.pos)?;
-                                reached.prefetch(at);
-                                away.push(at);
-                            }
+                        let first_away = away.len();
+                        for &(to, rank) in &children {
+                            let at = reached.find(game, to, rank)?;
+                            reached.prefetch(at);
+                            away.push(at);
                         }
                         if ranked {
                             inside.sort_unstable();
