@@ -28,7 +28,7 @@
 use boyi::index::binomial::{Binomial, Combinations, Insertions};
 use boyi::index::bitmask::{next_same_popcount, ones};
 use boyi::index::bytewise::Bytewise;
-use boyi::solve::tiers::Tiered;
+use boyi::solve::tiers::{Away, Tiered};
 use boyi::{Game, Outcome, Step, StepOf, Turn};
 
 use super::board::Board;
@@ -443,42 +443,77 @@ impl Tiered for Morris {
     /// made: in a tier where both sides move they are most of a position's
     /// moves. Placements that take nothing are ranked together
     /// ([`Placings`]).
-    fn moves_out(&self, tier: Counts, s: &Stones, away: &mut Vec<(Counts, u64)>) -> Option<u32> {
+    fn moves_out(&self, tier: Counts, s: &Stones, away: &mut Vec<Away<Counts>>) -> Option<u32> {
         let takeable = self.takeable(s);
         let [a, b, c, d] = Self::counts(s);
         let steps_stay = self.tier_of_counts([b, a, d, c]).0 == tier;
         let placings = if c > 0 { self.placings(s, [b, a + 1, d, c - 1]) } else { None };
         let mut inside = 0;
         let mut taken = [None; 32];
+        let choosing = placings.as_ref().filter(|p| self.choice_tier(tier) == Some(p.tier));
         self.shifts(s, takeable, |from, to, after, takes| {
             let hand = [s.hand[1], s.hand[0] - (from == NONE) as u8];
             let ranked = |child: Stones| {
                 let t = self.tier_of(&child);
                 (t, self.rank_in(t, &child))
             };
-            if takes {
+            if let (true, NONE, Some(placings)) = (takes, from, choosing) {
+                // the stone to take is the mover's choice, the same from every
+                // position whose placement closes a mill of these stones
+                away.push(Away::Choice(placings.tier, placings.rank(&self.fold, to)));
+            } else if takes {
                 for t in ones(takeable as u64) {
                     let child = Stones { mine: s.theirs & !(1 << t), theirs: after, hand };
                     let (tier, swapped) = self.tier_of_counts(Self::counts(&child));
                     // the stones left by a capture are the same for every mill closed
                     let left =
                         *taken[t as usize].get_or_insert_with(|| self.fold.only_symmetry(b as u32 - 1, child.mine));
-                    away.push(match (swapped, left) {
+                    let (tier, rank) = match (swapped, left) {
                         (false, Some((class, least, sym))) => {
                             (tier, self.first_view_rank(tier, class, least, self.fold.image(sym, after)))
                         }
                         _ => ranked(child),
-                    });
+                    };
+                    away.push(Away::To(tier, rank));
                 }
             } else if from != NONE && steps_stay {
                 inside += 1;
             } else if let (NONE, Some(placings)) = (from, &placings) {
-                away.push((placings.tier, placings.rank(&self.fold, to)));
+                away.push(Away::To(placings.tier, placings.rank(&self.fold, to)));
             } else {
-                away.push(ranked(Stones { mine: s.theirs, theirs: after, hand }));
+                let (tier, rank) = ranked(Stones { mine: s.theirs, theirs: after, hand });
+                away.push(Away::To(tier, rank));
             }
         });
         Some(inside)
+    }
+
+    /// A placement that closes a mill leads to a choice of the stone to
+    /// take, named by the board after the placement with the other side
+    /// to move: a rank of the tier a placement that takes nothing leads to
+    /// (the same board). Only where that tier has one view, as seen from
+    /// the other side ([`Placings`]).
+    fn choice_tier(&self, t: Counts) -> Option<Counts> {
+        let [a, b, c, d] = t;
+        if c == 0 || self.views(t) != 1 || a + 1 + b > self.board.points() as u8 {
+            return None;
+        }
+        match self.tier_of_counts([b, a + 1, d, c - 1]) {
+            (child, false) => Some(child),
+            _ => None,
+        }
+    }
+
+    /// Choice `rank` of tier `t`: the board of that rank, its second side
+    /// (who just closed a mill) taking one of the first side's stones.
+    fn choices(&self, t: Counts, rank: u64, out: &mut Vec<(Counts, u64)>) {
+        let board = self.unrank_in(t, rank);
+        let closed = Stones { mine: board.theirs, theirs: board.mine, hand: [board.hand[1], board.hand[0]] };
+        for taken in ones(self.takeable(&closed) as u64) {
+            let child = Stones { mine: board.mine & !(1 << taken), ..board };
+            let tier = self.tier_of(&child);
+            out.push((tier, self.rank_in(tier, &child)));
+        }
     }
 
     fn tier_name(&self, t: Counts) -> String {

@@ -88,16 +88,45 @@ pub trait Tiered: Game<Value = Outcome> + Sync {
     /// What the solver's pass over moves needs of `pos` (in `tier`), where
     /// its moves inside the tier are distinct
     /// ([`Tiered::moves_in_tier_distinct`]): how many of its moves stay in
-    /// the tier, the tiers and ranks of the positions its other moves lead
-    /// to pushed onto `away`. `None` (the default): the solver makes every move. A game that
-    /// counts moves without making them saves most of the pass where most
-    /// moves stay, and one that ranks a position's children together (they
-    /// share most of their stones) saves the rest; its turns alternate.
+    /// the tier, where its other moves lead pushed onto `away`. `None` (the
+    /// default): the solver makes every move. A game that counts moves
+    /// without making them saves most of the pass where most moves stay,
+    /// and one that ranks a position's children together (they share most
+    /// of their stones) and names the choices other positions share
+    /// ([`Away::Choice`]) saves the rest; its turns alternate.
     /// [`verify_moves_out`] checks it against the moves.
-    fn moves_out(&self, tier: Self::Tier, pos: &Self::Pos, away: &mut Vec<(Self::Tier, u64)>) -> Option<u32> {
+    fn moves_out(&self, tier: Self::Tier, pos: &Self::Pos, away: &mut Vec<Away<Self::Tier>>) -> Option<u32> {
         let _ = (tier, pos, away);
         None
     }
+
+    /// The tier whose ranks name the choices ([`Away::Choice`]) that
+    /// `tier`'s moves lead to, if any: one of its child tiers. The solver
+    /// keeps the value of each choice met (two bytes a rank of that tier)
+    /// where the memory budget holds it.
+    fn choice_tier(&self, tier: Self::Tier) -> Option<Self::Tier> {
+        let _ = tier;
+        None
+    }
+
+    /// The positions choice `rank` of tier `t` ([`Away::Choice`]) may lead
+    /// to, as tier and rank, pushed onto `out`.
+    fn choices(&self, t: Self::Tier, rank: u64, out: &mut Vec<(Self::Tier, u64)>) {
+        let _ = (t, rank, out);
+    }
+}
+
+/// Where a move out of a tier leads ([`Tiered::moves_out`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Away<T> {
+    /// A position: its tier and its rank there.
+    To(T, u64),
+    /// A choice the mover makes next (in Morris, the stone a mill it closed
+    /// takes), named by a rank of [`Tiered::choice_tier`] that the same
+    /// choice met from other positions shares: worth the best of the
+    /// positions it may lead to ([`Tiered::choices`]) for the mover, found
+    /// once and read after.
+    Choice(T, u64),
 }
 
 /// The solved tiers a tier's moves reach (itself among them where it is
@@ -664,10 +693,26 @@ pub fn verify_unmoves<G: Tiered>(game: &G, tier: G::Tier) -> Result<(), String> 
 /// the others reach the same tiers and ranks, as often. What differs is
 /// described.
 pub fn verify_moves_out<G: Tiered>(game: &G, tier: G::Tier, pos: &G::Pos) -> Result<(), String> {
-    let mut counted = Vec::new();
-    let Some(inside) = game.moves_out(tier, pos, &mut counted) else {
+    let mut away = Vec::new();
+    let Some(inside) = game.moves_out(tier, pos, &mut away) else {
         return Ok(());
     };
+    let mut counted = Vec::new();
+    for &to in &away {
+        match to {
+            Away::To(t, rank) => counted.push((t, rank)),
+            Away::Choice(t, rank) => {
+                if game.choice_tier(tier) != Some(t) {
+                    return Err(format!(
+                        "tier {}, {pos:?}: a choice in tier {}, not its choice tier",
+                        game.tier_name(tier),
+                        game.tier_name(t)
+                    ));
+                }
+                game.choices(t, rank, &mut counted);
+            }
+        }
+    }
     let mut moves = Vec::new();
     game.moves(pos, &mut moves);
     let mut made = Vec::new();
@@ -683,8 +728,8 @@ pub fn verify_moves_out<G: Tiered>(game: &G, tier: G::Tier, pos: &G::Pos) -> Res
     made.sort_unstable();
     if inside != stay || counted != made {
         return Err(format!(
-            "tier {}, {pos:?}: its moves out counted {inside} staying and reach {counted:?}; made, {stay} stay and \
-             they reach {made:?}",
+            "tier {}, {pos:?}: its moves out counted {inside} staying and reach {away:?}, that is {counted:?}; made, \
+             {stay} stay and they reach {made:?}",
             game.tier_name(tier)
         ));
     }

@@ -15,13 +15,13 @@
 
 use std::collections::HashMap;
 use std::hash::Hash;
-use std::sync::atomic::{AtomicU32, AtomicU64, Ordering::Relaxed};
+use std::sync::atomic::{AtomicU16, AtomicU32, AtomicU64, Ordering::Relaxed};
 use std::sync::Arc;
 
 use rayon::prelude::*;
 
 use super::saved::{Queued, Saver, Walk};
-use super::Tiered;
+use super::{Away, Tiered};
 use crate::control::{Checkpoint, Control};
 use crate::error::Error;
 use crate::solve::Solved;
@@ -64,6 +64,55 @@ type Learned = Vec<(u32, Start, u16)>;
 /// What a chunk leaves for the walk: (level, rank, why) of the positions
 /// waiting in a level's bucket, and the slots whose values are copied.
 type Started = (Vec<(u32, u32, Queued)>, Vec<u32>);
+
+/// Where a move out of the tier leads, its value fetched: a lower tier's
+/// value, a choice's kept value, or a choice valued at once.
+#[derive(Clone, Copy)]
+enum Located {
+    At((usize, u64)),
+    Choice(u64),
+    Known(Outcome),
+}
+
+/// The values of the choices met ([`Away::Choice`]), each found once: the
+/// mover's value packed, plus one; 0 where not found yet.
+struct Choices<T> {
+    tier: T,
+    values: Vec<AtomicU16>,
+}
+
+/// Buffers for valuing a choice: where it leads, and those values located.
+struct Picks<T> {
+    to: Vec<(T, u64)>,
+    at: Vec<(usize, u64)>,
+}
+
+/// Choice `rank` of tier `t` valued: the best of the positions it leads to
+/// for the mover.
+fn value_choice<G: Tiered>(
+    game: &G,
+    reached: &super::Reached<G::Tier>,
+    t: G::Tier,
+    rank: u64,
+    picks: &mut Picks<G::Tier>,
+) -> Result<Outcome, Error>
+where
+    G::Tier: Hash,
+{
+    let Picks { to, at } = picks;
+    to.clear();
+    game.choices(t, rank, to);
+    at.clear();
+    for &(t, rank) in to.iter() {
+        let a = reached.find(game, t, rank)?;
+        reached.prefetch(a);
+        at.push(a);
+    }
+    at.iter()
+        .map(|&a| Outcome::back((), Turn::Pass, reached.at(a)))
+        .max()
+        .ok_or_else(|| Error::Unsupported(format!("choice {rank} of tier {} leads nowhere", game.tier_name(t))))
+}
 
 /// What a position learns from its moves before the walk.
 enum Start {
@@ -284,9 +333,15 @@ where
         return Ok(());
     }
     let unmoves = game.has_unmoves();
+    // the choices' values where they fit beside the cells and aux
+    let choices = game.choice_tier(tier).and_then(|t| {
+        let size = game.tier_size(t);
+        ctl.reserve("", n as u64 * 6 + size * 2).ok()?;
+        Some(Choices { tier: t, values: crate::memory::zeroed(size as usize) })
+    });
+    let beside = n as u64 * 6 + choices.as_ref().map_or(0, |c| c.values.len() as u64 * 2);
     // a tier not among those given: the game did not name it a child
-    // beside the cells and aux
-    let reached = super::Reached::new(game, tier, below, Error::Unsupported).resident(n as u64 * 6, ctl);
+    let reached = super::Reached::new(game, tier, below, Error::Unsupported).resident(beside, ctl);
     ctl.start(&format!("{label}: moves"), n as u64);
     ctl.advance(walk.read);
     // with un-moves a position waits on its distinct children's slots (its
@@ -309,7 +364,7 @@ where
                 ctl.check()?;
                 let mut out: Learned = Vec::with_capacity(CHUNK);
                 let (mut moves, mut inside, mut away, mut group) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
-                let mut children = Vec::new();
+                let (mut children, mut picks) = (Vec::new(), Picks { to: Vec::new(), at: Vec::new() });
                 let chunk_end = (first + (c + 1) * CHUNK).min(end);
                 for from in (first + c * CHUNK..chunk_end).step_by(GROUP) {
                     // a group's moves are made and their lower tiers' values
@@ -344,7 +399,7 @@ where
                                     }
                                     let to = game.tier_of(&step.pos);
                                     if to != tier {
-                                        children.push((to, game.rank_in(to, &step.pos)));
+                                        children.push(Away::To(to, game.rank_in(to, &step.pos)));
                                     } else if ranked {
                                         inside.push(game.rank_in(tier, &step.pos));
                                     } else {
@@ -363,10 +418,21 @@ where
                             continue;
                         }
                         let first_away = away.len();
-                        for &(to, rank) in &children {
-                            let at = reached.find(game, to, rank)?;
-                            reached.prefetch(at);
-                            away.push(at);
+                        for &to in &children {
+                            away.push(match (to, &choices) {
+                                (Away::To(t, rank), _) => {
+                                    let at = reached.find(game, t, rank)?;
+                                    reached.prefetch(at);
+                                    Located::At(at)
+                                }
+                                (Away::Choice(t, rank), Some(known)) if known.tier == t => {
+                                    crate::memory::prefetch(&known.values[rank as usize]);
+                                    Located::Choice(rank)
+                                }
+                                (Away::Choice(t, rank), _) => {
+                                    Located::Known(value_choice(game, &reached, t, rank, &mut picks)?)
+                                }
+                            });
                         }
                         if ranked {
                             inside.sort_unstable();
@@ -385,7 +451,23 @@ where
                         };
                         let (mut best_out, mut floor) = (None::<Outcome>, 0u32);
                         for &at in moved_away {
-                            let v = Outcome::back((), Turn::Pass, reached.at(at));
+                            let v = match at {
+                                Located::At(at) => Outcome::back((), Turn::Pass, reached.at(at)),
+                                Located::Known(v) => v,
+                                Located::Choice(rank) => {
+                                    let known = choices.as_ref().expect("a choice located where values are kept");
+                                    let cell = &known.values[rank as usize];
+                                    match cell.load(Relaxed) {
+                                        0 => {
+                                            let v = value_choice(game, &reached, known.tier, rank, &mut picks)?;
+                                            // another thread may find it too: the same value
+                                            cell.store(v.pack() + 1, Relaxed);
+                                            v
+                                        }
+                                        packed => Outcome::unpack(packed - 1),
+                                    }
+                                }
+                            };
                             if let Outcome::Lose(k) = v {
                                 floor = floor.max(k);
                             }
