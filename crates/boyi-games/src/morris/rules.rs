@@ -202,10 +202,14 @@ struct Placings {
 }
 
 impl Placings {
-    fn rank(&self, fold: &Folding, to: u32) -> u64 {
+    /// The board, in its tier's first view, a placement at `to` leads to.
+    fn board(&self, fold: &Folding, to: u32) -> u64 {
         let p = fold.point(self.symmetry, to);
-        let among = self.ranks.rank_with((self.free & ((1 << p) - 1)).count_ones());
-        (self.base + among) * self.views
+        self.base + self.ranks.rank_with((self.free & ((1 << p) - 1)).count_ones())
+    }
+
+    fn rank(&self, fold: &Folding, to: u32) -> u64 {
+        self.board(fold, to) * self.views
     }
 }
 
@@ -215,10 +219,24 @@ impl Morris {
     /// side's stones `y` folded by the symmetry that makes them so.
     #[inline]
     fn first_view_rank(&self, t: Counts, class: u64, least: u32, y: u32) -> u64 {
-        let seconds = Binomial::shared().get(self.board.points() - t[0] as u32, t[1] as u32);
         // `y`'s rank among the points the least board leaves
-        let board = class * seconds + rank_among(y, least, self.board.all());
+        let board = class * self.seconds(t) + rank_among(y, least, self.board.all());
         board * self.views(t)
+    }
+
+    /// The boards of the other side's stones beside each class of the first
+    /// side's in tier `t`.
+    fn seconds(&self, t: Counts) -> u64 {
+        Binomial::shared().get(self.board.points() - t[0] as u32, t[1] as u32)
+    }
+
+    /// Board `board` of tier `t`'s first view: the first side's stones and
+    /// the other's, unranked alone (the solver's runs of ranks untouched).
+    fn board_at(&self, t: Counts, board: u64) -> (u32, u32) {
+        let (_, second) = self.boards(t);
+        let x = self.fold.unrank(t[0] as u32, board / second.size());
+        let y = Bytewise::shared().spread(second.unrank(board % second.size()) as u32, self.board.all() & !x);
+        (x, y)
     }
 
     /// [`Placings`] of `s` into `child`'s counts, where they are its tier's
@@ -231,11 +249,10 @@ impl Morris {
         }
         let (class, least, symmetry) = self.fold.only_symmetry(child[0] as u32, s.theirs)?;
         let free = self.board.all() & !least;
-        let seconds = Binomial::shared().get(self.board.points() - child[0] as u32, child[1] as u32);
         let placed = Bytewise::shared().squeeze(self.fold.image(symmetry, s.mine), free);
         Some(Placings {
             tier,
-            base: class * seconds,
+            base: class * self.seconds(tier),
             views: self.views(tier),
             symmetry,
             free,
@@ -450,7 +467,7 @@ impl Tiered for Morris {
         let placings = if c > 0 { self.placings(s, [b, a + 1, d, c - 1]) } else { None };
         let mut inside = 0;
         let mut taken = [None; 32];
-        let choosing = placings.as_ref().filter(|p| self.choice_tier(tier) == Some(p.tier));
+        let choosing = placings.as_ref().filter(|p| self.choice_tier(tier).is_some_and(|(c, _)| c == p.tier));
         self.shifts(s, takeable, |from, to, after, takes| {
             let hand = [s.hand[1], s.hand[0] - (from == NONE) as u8];
             let ranked = |child: Stones| {
@@ -460,7 +477,7 @@ impl Tiered for Morris {
             if let (true, NONE, Some(placings)) = (takes, from, choosing) {
                 // the stone to take is the mover's choice, the same from every
                 // position whose placement closes a mill of these stones
-                away.push(Away::Choice(placings.tier, placings.rank(&self.fold, to)));
+                away.push(Away::Choice(placings.tier, placings.board(&self.fold, to)));
             } else if takes {
                 for t in ones(takeable as u64) {
                     let child = Stones { mine: s.theirs & !(1 << t), theirs: after, hand };
@@ -490,27 +507,30 @@ impl Tiered for Morris {
 
     /// A placement that closes a mill leads to a choice of the stone to
     /// take, named by the board after the placement with the other side
-    /// to move: a rank of the tier a placement that takes nothing leads to
-    /// (the same board). Only where that tier has one view, as seen from
-    /// the other side ([`Placings`]).
-    fn choice_tier(&self, t: Counts) -> Option<Counts> {
+    /// to move: a board of the tier a placement that takes nothing leads to
+    /// (the same board), in that tier's first view. Only where `t` has one
+    /// view and the placement's counts are that first view ([`Placings`]).
+    fn choice_tier(&self, t: Counts) -> Option<(Counts, u64)> {
         let [a, b, c, d] = t;
         if c == 0 || self.views(t) != 1 || a + 1 + b > self.board.points() as u8 {
             return None;
         }
         match self.tier_of_counts([b, a + 1, d, c - 1]) {
-            (child, false) => Some(child),
+            (child, false) => {
+                let (classes, second) = self.boards(child);
+                Some((child, classes * second.size()))
+            }
             _ => None,
         }
     }
 
-    /// Choice `rank` of tier `t`: the board of that rank, its second side
-    /// (who just closed a mill) taking one of the first side's stones.
-    fn choices(&self, t: Counts, rank: u64, out: &mut Vec<(Counts, u64)>) {
-        let board = self.unrank_in(t, rank);
-        let closed = Stones { mine: board.theirs, theirs: board.mine, hand: [board.hand[1], board.hand[0]] };
+    /// Choice `board` of tier `t`: that board, its second side (who just
+    /// closed a mill) taking one of the first side's stones.
+    fn choices(&self, t: Counts, board: u64, out: &mut Vec<(Counts, u64)>) {
+        let (x, y) = self.board_at(t, board);
+        let closed = Stones { mine: y, theirs: x, hand: [t[3], t[2]] };
         for taken in ones(self.takeable(&closed) as u64) {
-            let child = Stones { mine: board.mine & !(1 << taken), ..board };
+            let child = Stones { mine: x & !(1 << taken), theirs: y, hand: [t[2], t[3]] };
             let tier = self.tier_of(&child);
             out.push((tier, self.rank_in(tier, &child)));
         }

@@ -87,7 +87,8 @@ pub trait Tiered: Game<Value = Outcome> + Sync {
 
     /// What the solver's pass over moves needs of `pos` (in `tier`), where
     /// its moves inside the tier are distinct
-    /// ([`Tiered::moves_in_tier_distinct`]): how many of its moves stay in
+    /// ([`Tiered::moves_in_tier_distinct`]) or the game has no un-moves
+    /// (counted either way): how many of its moves stay in
     /// the tier, where its other moves lead pushed onto `away`. `None` (the
     /// default): the solver makes every move. A game that counts moves
     /// without making them saves most of the pass where most moves stay,
@@ -100,19 +101,20 @@ pub trait Tiered: Game<Value = Outcome> + Sync {
         None
     }
 
-    /// The tier whose ranks name the choices ([`Away::Choice`]) that
-    /// `tier`'s moves lead to, if any: one of its child tiers. The solver
-    /// keeps the value of each choice met (two bytes a rank of that tier)
-    /// where the memory budget holds it.
-    fn choice_tier(&self, tier: Self::Tier) -> Option<Self::Tier> {
+    /// The tier in whose terms the choices ([`Away::Choice`]) that
+    /// `tier`'s moves lead to are named, if any (one of its child tiers),
+    /// and how many there are: choices are named `0..count`. The solver
+    /// keeps the value of each choice met (two bytes a choice) where the
+    /// memory budget holds them.
+    fn choice_tier(&self, tier: Self::Tier) -> Option<(Self::Tier, u64)> {
         let _ = tier;
         None
     }
 
-    /// The positions choice `rank` of tier `t` ([`Away::Choice`]) may lead
-    /// to, as tier and rank, pushed onto `out`.
-    fn choices(&self, t: Self::Tier, rank: u64, out: &mut Vec<(Self::Tier, u64)>) {
-        let _ = (t, rank, out);
+    /// The positions choice `choice` of tier `t` ([`Away::Choice`]) may
+    /// lead to, as tier and rank, pushed onto `out`.
+    fn choices(&self, t: Self::Tier, choice: u64, out: &mut Vec<(Self::Tier, u64)>) {
+        let _ = (t, choice, out);
     }
 }
 
@@ -122,10 +124,10 @@ pub enum Away<T> {
     /// A position: its tier and its rank there.
     To(T, u64),
     /// A choice the mover makes next (in Morris, the stone a mill it closed
-    /// takes), named by a rank of [`Tiered::choice_tier`] that the same
-    /// choice met from other positions shares: worth the best of the
-    /// positions it may lead to ([`Tiered::choices`]) for the mover, found
-    /// once and read after.
+    /// takes), named in the terms of [`Tiered::choice_tier`] so that the
+    /// same choice met from other positions has the same name: worth the
+    /// best of the positions it may lead to ([`Tiered::choices`]) for the
+    /// mover, found once and read after.
     Choice(T, u64),
 }
 
@@ -701,15 +703,15 @@ pub fn verify_moves_out<G: Tiered>(game: &G, tier: G::Tier, pos: &G::Pos) -> Res
     for &to in &away {
         match to {
             Away::To(t, rank) => counted.push((t, rank)),
-            Away::Choice(t, rank) => {
-                if game.choice_tier(tier) != Some(t) {
+            Away::Choice(t, choice) => {
+                if !game.choice_tier(tier).is_some_and(|(c, count)| c == t && choice < count) {
                     return Err(format!(
-                        "tier {}, {pos:?}: a choice in tier {}, not its choice tier",
+                        "tier {}, {pos:?}: choice {choice} in tier {}, not one of its choices",
                         game.tier_name(tier),
                         game.tier_name(t)
                     ));
                 }
-                game.choices(t, rank, &mut counted);
+                game.choices(t, choice, &mut counted);
             }
         }
     }

@@ -46,11 +46,11 @@ fn block(n: usize) -> usize {
     (n / 16).clamp(1 << 16, 1 << 22)
 }
 
-/// Positions whose moves are made before any of their lower tiers' values
-/// is read: enough to overlap the misses, few enough to stay in cache.
+/// Positions whose moves are read (made, or counted and ranked by the
+/// game) before any of their lower tiers' values is read: enough to overlap the misses, few enough to stay in cache.
 pub(super) const GROUP: usize = 8;
 
-/// A position of a group, its moves made: its start, or what is left to
+/// A position of a group, its moves read: its start, or what is left to
 /// read for it (how many moves stay in the tier, where the others' values
 /// are).
 enum Pending {
@@ -87,13 +87,13 @@ struct Picks<T> {
     at: Vec<(usize, u64)>,
 }
 
-/// Choice `rank` of tier `t` valued: the best of the positions it leads to
-/// for the mover.
+/// Choice `choice` of tier `t` valued: the best of the positions it leads
+/// to for the mover.
 fn value_choice<G: Tiered>(
     game: &G,
     reached: &super::Reached<G::Tier>,
     t: G::Tier,
-    rank: u64,
+    choice: u64,
     picks: &mut Picks<G::Tier>,
 ) -> Result<Outcome, Error>
 where
@@ -101,7 +101,7 @@ where
 {
     let Picks { to, at } = picks;
     to.clear();
-    game.choices(t, rank, to);
+    game.choices(t, choice, to);
     at.clear();
     for &(t, rank) in to.iter() {
         let a = reached.find(game, t, rank)?;
@@ -111,7 +111,7 @@ where
     at.iter()
         .map(|&a| Outcome::back((), Turn::Pass, reached.at(a)))
         .max()
-        .ok_or_else(|| Error::Unsupported(format!("choice {rank} of tier {} leads nowhere", game.tier_name(t))))
+        .ok_or_else(|| Error::Unsupported(format!("choice {choice} of tier {} leads nowhere", game.tier_name(t))))
 }
 
 /// What a position learns from its moves before the walk.
@@ -334,10 +334,9 @@ where
     }
     let unmoves = game.has_unmoves();
     // the choices' values where they fit beside the cells and aux
-    let choices = game.choice_tier(tier).and_then(|t| {
-        let size = game.tier_size(t);
-        ctl.reserve("", n as u64 * 6 + size * 2).ok()?;
-        Some(Choices { tier: t, values: crate::memory::zeroed(size as usize) })
+    let choices = game.choice_tier(tier).and_then(|(t, count)| {
+        ctl.reserve("", n as u64 * 6 + count * 2).ok()?;
+        Some(Choices { tier: t, values: crate::memory::zeroed(count as usize) })
     });
     let beside = n as u64 * 6 + choices.as_ref().map_or(0, |c| c.values.len() as u64 * 2);
     // a tier not among those given: the game did not name it a child
@@ -367,7 +366,7 @@ where
                 let (mut children, mut picks) = (Vec::new(), Picks { to: Vec::new(), at: Vec::new() });
                 let chunk_end = (first + (c + 1) * CHUNK).min(end);
                 for from in (first + c * CHUNK..chunk_end).step_by(GROUP) {
-                    // a group's moves are made and their lower tiers' values
+                    // a group's moves are read and their lower tiers' values
                     // fetched first, then read: the misses overlap
                     away.clear();
                     for r in from..(from + GROUP).min(chunk_end) {
@@ -425,12 +424,12 @@ where
                                     reached.prefetch(at);
                                     Located::At(at)
                                 }
-                                (Away::Choice(t, rank), Some(known)) if known.tier == t => {
-                                    crate::memory::prefetch(&known.values[rank as usize]);
-                                    Located::Choice(rank)
+                                (Away::Choice(t, choice), Some(known)) if known.tier == t => {
+                                    crate::memory::prefetch(&known.values[choice as usize]);
+                                    Located::Choice(choice)
                                 }
-                                (Away::Choice(t, rank), _) => {
-                                    Located::Known(value_choice(game, &reached, t, rank, &mut picks)?)
+                                (Away::Choice(t, choice), _) => {
+                                    Located::Known(value_choice(game, &reached, t, choice, &mut picks)?)
                                 }
                             });
                         }
@@ -454,15 +453,17 @@ where
                             let v = match at {
                                 Located::At(at) => Outcome::back((), Turn::Pass, reached.at(at)),
                                 Located::Known(v) => v,
-                                Located::Choice(rank) => {
+                                Located::Choice(choice) => {
                                     let known = choices.as_ref().expect("a choice located where values are kept");
-                                    let cell = &known.values[rank as usize];
+                                    let cell = &known.values[choice as usize];
                                     match cell.load(Relaxed) {
                                         0 => {
-                                            let v = value_choice(game, &reached, known.tier, rank, &mut picks)?;
-                                            // another thread may find it too: the same value
-                                            cell.store(v.pack() + 1, Relaxed);
-                                            v
+                                            let v = value_choice(game, &reached, known.tier, choice, &mut picks)?;
+                                            // another thread may find it too: the same value; kept
+                                            // as a tier's cell keeps it (remoteness capped alike)
+                                            let packed = v.pack();
+                                            cell.store(packed + 1, Relaxed);
+                                            Outcome::unpack(packed)
                                         }
                                         packed => Outcome::unpack(packed - 1),
                                     }
