@@ -47,7 +47,8 @@ fn block(n: usize) -> usize {
 }
 
 /// Positions whose moves are read (made, or counted and ranked by the
-/// game) before any of their lower tiers' values is read: enough to overlap the misses, few enough to stay in cache.
+/// game) before any of their lower tiers' values is read: enough to
+/// overlap the misses, few enough to stay in cache.
 pub(super) const GROUP: usize = 8;
 
 /// A position of a group, its moves read: its start, or what is left to
@@ -79,6 +80,30 @@ enum Located {
 struct Choices<T> {
     tier: T,
     values: Vec<AtomicU16>,
+}
+
+impl<T: Copy + Eq + Hash> Choices<T> {
+    /// Choice `choice`'s value: as kept, or found ([`value_choice`]) and
+    /// kept. Another thread may find it too: the same value.
+    fn value<G: Tiered<Tier = T>>(
+        &self,
+        game: &G,
+        reached: &super::Reached<T>,
+        choice: u64,
+        picks: &mut Picks<T>,
+    ) -> Result<Outcome, Error> {
+        let cell = &self.values[choice as usize];
+        let packed = match cell.load(Relaxed) {
+            0 => {
+                // kept as a tier's cell keeps it (remoteness capped alike)
+                let packed = value_choice(game, reached, self.tier, choice, picks)?.pack();
+                cell.store(packed + 1, Relaxed);
+                packed
+            }
+            kept => kept - 1,
+        };
+        Ok(Outcome::unpack(packed))
+    }
 }
 
 /// Buffers for valuing a choice: where it leads, and those values located.
@@ -453,21 +478,10 @@ where
                             let v = match at {
                                 Located::At(at) => Outcome::back((), Turn::Pass, reached.at(at)),
                                 Located::Known(v) => v,
-                                Located::Choice(choice) => {
-                                    let known = choices.as_ref().expect("a choice located where values are kept");
-                                    let cell = &known.values[choice as usize];
-                                    match cell.load(Relaxed) {
-                                        0 => {
-                                            let v = value_choice(game, &reached, known.tier, choice, &mut picks)?;
-                                            // another thread may find it too: the same value; kept
-                                            // as a tier's cell keeps it (remoteness capped alike)
-                                            let packed = v.pack();
-                                            cell.store(packed + 1, Relaxed);
-                                            Outcome::unpack(packed)
-                                        }
-                                        packed => Outcome::unpack(packed - 1),
-                                    }
-                                }
+                                Located::Choice(choice) => choices
+                                    .as_ref()
+                                    .expect("a choice located where values are kept")
+                                    .value(game, &reached, choice, &mut picks)?,
                             };
                             if let Outcome::Lose(k) = v {
                                 floor = floor.max(k);
