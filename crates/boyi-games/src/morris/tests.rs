@@ -140,6 +140,27 @@ fn tiers_give_the_one_table_solve() {
     }
 }
 
+/// A mill's choices valued each time they are met, where the budget holds a
+/// tier's cells but not the kept choices beside them, give the values the
+/// kept choices give (which the one-table solve checks above).
+#[test]
+fn choices_not_kept_give_the_same_values() {
+    for game in [Morris::new(Board::six(), [3, 3], false), Morris::new(Board::six(), [3, 3], true)] {
+        let kept = tiers::solve(&game, &Control::default()).unwrap();
+        let mut tested = 0;
+        for t in game.tiers() {
+            let (Some(_), n) = (game.choice_tier(t), game.tier_size(t)) else { continue };
+            let tight = Control::default().with_memory_limit(n * 6);
+            let unkept = tiers::solve_tier(&game, t, &kept.tiers, &tight).unwrap();
+            for r in 0..n {
+                assert_eq!(unkept.value_at(r), kept.tiers[&t].value_at(r), "tier {t:?}, rank {r}");
+            }
+            tested += 1;
+        }
+        assert!(tested > 0, "no tier has choices: the test would test nothing");
+    }
+}
+
 /// A tier holds the counts the start reaches and no others: every count of
 /// stones (on the board and to place, the mover's first) met in play from
 /// the start is in a tier, and every count a tier holds is met. Six Men's
