@@ -308,19 +308,25 @@ fn release_build() -> bool {
 #[test]
 fn tier_solve_gives_the_plain_solve() {
     // Six Men's Morris, three stones each, and (in a release build: about
-    // 15 s) Lasker's rule, and four each (2.4·10^6 positions, no flying)
-    let mut games = vec![([3, 3], false)];
+    // 15 s) Lasker's rule, and four each (2.4·10^6 positions, no flying);
+    // with BOYI_MORRIS_STANDARD set, the standard board with three each
+    // too, and Lasker's rule (3.2 and 3.7·10^6 positions, some 40 s each)
+    let six: fn() -> Board = Board::six;
+    let mut games = vec![(six, [3, 3], false)];
     if release_build() {
-        games.extend([([3, 3], true), ([4, 4], false)]);
+        games.extend([(six, [3, 3], true), (six, [4, 4], false)]);
+    }
+    if std::env::var_os("BOYI_MORRIS_STANDARD").is_some() {
+        games.extend([(Board::standard as fn() -> Board, [3, 3], false), (Board::standard, [3, 3], true)]);
     }
     let ctl = Control::default();
-    for (stones, lasker) in games {
+    for (make, stones, lasker) in games {
         let started = std::time::Instant::now();
-        let board = Board::six();
+        let board = make();
         let (adjacent, mills) = drawn(board.names, false);
         let plain = Plain { all: board.all(), adjacent, mills, lasker };
         let values = plain.solve(stones);
-        let game = Morris::new(Board::six(), stones, lasker);
+        let game = Morris::new(make(), stones, lasker);
         let solved = tiers::solve(&game, &ctl).unwrap();
         let (mut won, mut lost, mut drawn) = (0, 0, 0);
         for (&(mine, theirs, hand), &v) in &values {
@@ -333,7 +339,8 @@ fn tier_solve_gives_the_plain_solve() {
             }
         }
         eprintln!(
-            "six, {stones:?}, lasker {lasker}: {won} won, {lost} lost, {drawn} drawn ({:.1} s)",
+            "{} {stones:?}, lasker {lasker}: {won} won, {lost} lost, {drawn} drawn ({:.1} s)",
+            board.id,
             started.elapsed().as_secs_f64()
         );
         assert!(won > 0 && lost > 0 && drawn > 0, "{stones:?} {lasker}: {won} {lost} {drawn}");
