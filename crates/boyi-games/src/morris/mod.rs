@@ -11,6 +11,6 @@ pub mod listing;
 pub mod rules;
 
 #[cfg(test)]
-mod drawn;
+mod plain;
 #[cfg(test)]
 mod tests;

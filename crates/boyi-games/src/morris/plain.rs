@@ -5,6 +5,11 @@
 //! (children kept, predecessors inverted from them: no un-moves, no
 //! tiers, no symmetry). The catalogue's boards and its tier solve must
 //! agree with it; what the two share is only the names and `Outcome`.
+//! And the reading of the rules where they leave a choice, made alike on
+//! purpose: a mill closed while the other side has no stone on the board
+//! takes nothing; under Lasker's rule a player with stones still to place
+//! steps rather than flies; a full board is a draw unless the mover is
+//! down to two stones.
 
 use std::collections::HashMap;
 
@@ -13,6 +18,7 @@ use boyi::{Control, Game, Outcome};
 
 use super::board::Board;
 use super::rules::{Morris, Stones};
+use super::tests::release_build;
 
 /// A point's column and row on the grid (`a7`: 0, 6).
 fn grid(name: &str) -> (i32, i32) {
@@ -73,9 +79,9 @@ fn along(p: (i32, i32), across: bool) -> i32 {
     }
 }
 
-/// Neighbours (as masks) and mills (three points of one line) of the
-/// lines.
-fn drawn(names: &[&str], diagonals: bool) -> (Vec<u32>, Vec<u32>) {
+/// The points' neighbours (as masks) and the mills: each line's runs of
+/// three.
+fn neighbours_and_mills(names: &[&str], diagonals: bool) -> (Vec<u32>, Vec<u32>) {
     let mut adjacent = vec![0u32; names.len()];
     let mut mills = Vec::new();
     for run in lines(names, diagonals) {
@@ -147,7 +153,19 @@ impl Plain {
         out
     }
 
-    /// Every position the start reaches, with its value.
+    /// The value of a position without a move: a full board is a draw
+    /// unless the mover is down to two stones; else the mover has lost.
+    fn terminal(&self, (mine, theirs, hand): Position) -> Outcome {
+        if mine | theirs == self.all && mine.count_ones() + hand[0] as u32 >= 3 {
+            Outcome::Draw
+        } else {
+            Outcome::Lose(0)
+        }
+    }
+
+    /// Every position the start reaches, with its value: some 1.5 GB for
+    /// the standard board with three stones each, where a position has
+    /// about 55 moves (the children and parents kept as lists).
     fn solve(&self, stones: [u8; 2]) -> HashMap<Position, Outcome> {
         let start = (0, 0, stones);
         let mut index = HashMap::from([(start, 0u32)]);
@@ -179,12 +197,11 @@ impl Plain {
         let mut value: Vec<Option<Outcome>> = vec![None; n];
         let mut waiting: Vec<usize> = children.iter().map(Vec::len).collect();
         let mut level = Vec::new();
-        for (p, &(mine, theirs, hand)) in positions.iter().enumerate() {
+        for (p, &position) in positions.iter().enumerate() {
             if children[p].is_empty() {
-                // no move: a full board is a draw unless the mover is down to two
-                let full = mine | theirs == self.all && mine.count_ones() + hand[0] as u32 >= 3;
-                value[p] = Some(if full { Outcome::Draw } else { Outcome::Lose(0) });
-                if !full {
+                let end = self.terminal(position);
+                value[p] = Some(end);
+                if end != Outcome::Draw {
                     level.push(p as u32);
                 }
             }
@@ -225,7 +242,7 @@ impl Plain {
 #[test]
 fn boards_are_the_lines_drawn() {
     for (board, diagonals) in [(Board::standard(), false), (Board::six(), false), (Board::morabaraba(), true)] {
-        let (adjacent, mut mills) = drawn(board.names, diagonals);
+        let (adjacent, mut mills) = neighbours_and_mills(board.names, diagonals);
         let mut theirs = board.mills.clone();
         mills.sort_unstable();
         theirs.sort_unstable();
@@ -234,9 +251,9 @@ fn boards_are_the_lines_drawn() {
     }
     // the sizes everyone knows: 16 mills on the standard board, 20 with
     // Morabaraba's diagonals, 8 on Six Men's Morris's
-    assert_eq!(drawn(Board::standard().names, false).1.len(), 16);
-    assert_eq!(drawn(Board::morabaraba().names, true).1.len(), 20);
-    assert_eq!(drawn(Board::six().names, false).1.len(), 8);
+    assert_eq!(neighbours_and_mills(Board::standard().names, false).1.len(), 16);
+    assert_eq!(neighbours_and_mills(Board::morabaraba().names, true).1.len(), 20);
+    assert_eq!(neighbours_and_mills(Board::six().names, false).1.len(), 8);
 }
 
 /// Every move of random positions of the three boards, with Lasker's rule
@@ -257,11 +274,11 @@ fn moves_are_the_plain_moves() {
     for (make, diagonals) in boards {
         for lasker in [false, true] {
             let board = make();
-            let (adjacent, mills) = drawn(board.names, diagonals);
+            let (adjacent, mills) = neighbours_and_mills(board.names, diagonals);
             let plain = Plain { all: board.all(), adjacent, mills, lasker };
             let points = board.points();
             let game = Morris::new(make(), [12, 12], lasker);
-            let mut taking = 0;
+            let (mut taking, mut from_mills, mut full) = (0, 0, 0);
             for _ in 0..20_000 {
                 // stones dropped on random empty points
                 let (mut mine, mut theirs) = (0u32, 0u32);
@@ -291,26 +308,37 @@ fn moves_are_the_plain_moves() {
                 want.sort_unstable();
                 got.sort_unstable();
                 assert_eq!(got, want, "{} lasker {lasker}: {pos:?}", board.id);
+                if want.is_empty() {
+                    let end = plain.terminal((mine, theirs, hand));
+                    assert_eq!(game.terminal(&pos), end, "{} lasker {lasker}: {pos:?}", board.id);
+                    full += (end == Outcome::Draw) as usize;
+                }
                 // a capture leaves the other side (first in the child) a stone fewer
-                taking += want.iter().filter(|c| c.0 != theirs).count();
+                let captures = want.iter().filter(|c| c.0 != theirs).count();
+                taking += captures;
+                let in_mills = plain.mills.iter().filter(|&&m| theirs & m == m).fold(0, |a, &m| a | m);
+                if captures > 0 && theirs & !in_mills == 0 {
+                    from_mills += 1;
+                }
             }
-            assert!(taking > 1000, "{} lasker {lasker}: {taking} captures", board.id);
+            // captures, captures where every stone stands in a mill, and
+            // full boards each met
+            assert!(
+                taking > 1000 && from_mills > 0 && full > 0,
+                "{} lasker {lasker}: {taking}, {from_mills}, {full}",
+                board.id
+            );
         }
     }
 }
 
-/// Whether these tests were built with `--release`.
-fn release_build() -> bool {
-    let exe = std::env::current_exe().ok();
-    exe.as_deref().and_then(|e| e.parent()?.parent()?.file_name()).is_some_and(|profile| profile == "release")
-}
-
 #[test]
 fn tier_solve_gives_the_plain_solve() {
-    // Six Men's Morris, three stones each, and (in a release build: about
-    // 15 s) Lasker's rule, and four each (2.4·10^6 positions, no flying);
-    // with BOYI_MORRIS_STANDARD set, the standard board with three each
-    // too, and Lasker's rule (3.2 and 3.7·10^6 positions, some 40 s each)
+    // Six Men's Morris, three stones each, and in a release build (about
+    // 15 s) three each with Lasker's rule and four each without it
+    // (2.4·10^6 positions); with BOYI_MORRIS_STANDARD set (to anything),
+    // the standard board with three each, with and without Lasker's rule
+    // (3.1 and 3.7·10^6 positions, some 40 s and 1.5 GB each)
     let six: fn() -> Board = Board::six;
     let mut games = vec![(six, [3, 3], false)];
     if release_build() {
@@ -323,26 +351,26 @@ fn tier_solve_gives_the_plain_solve() {
     for (make, stones, lasker) in games {
         let started = std::time::Instant::now();
         let board = make();
-        let (adjacent, mills) = drawn(board.names, false);
+        let (adjacent, mills) = neighbours_and_mills(board.names, false);
         let plain = Plain { all: board.all(), adjacent, mills, lasker };
         let values = plain.solve(stones);
         let game = Morris::new(make(), stones, lasker);
         let solved = tiers::solve(&game, &ctl).unwrap();
-        let (mut won, mut lost, mut drawn) = (0, 0, 0);
+        let (mut won, mut lost, mut draws) = (0, 0, 0);
         for (&(mine, theirs, hand), &v) in &values {
             let pos = Stones { mine, theirs, hand };
             assert_eq!(solved.value(&game, &pos), v, "{pos:?} (stones {stones:?}, lasker {lasker})");
             match v {
                 Outcome::Win(_) => won += 1,
                 Outcome::Lose(_) => lost += 1,
-                Outcome::Draw => drawn += 1,
+                Outcome::Draw => draws += 1,
             }
         }
         eprintln!(
-            "{} {stones:?}, lasker {lasker}: {won} won, {lost} lost, {drawn} drawn ({:.1} s)",
+            "{} {stones:?}, lasker {lasker}: {won} won, {lost} lost, {draws} drawn ({:.1} s)",
             board.id,
             started.elapsed().as_secs_f64()
         );
-        assert!(won > 0 && lost > 0 && drawn > 0, "{stones:?} {lasker}: {won} {lost} {drawn}");
+        assert!(won > 0 && lost > 0 && draws > 0, "{stones:?} {lasker}: {won} {lost} {draws}");
     }
 }
