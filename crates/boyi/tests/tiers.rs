@@ -19,6 +19,8 @@ use proptest::strategy::ValueTree;
 struct Layers {
     edges: Vec<Vec<Vec<(u32, u32)>>>,
     terminal: Vec<Vec<Outcome>>,
+    /// Says every move leaves every tier, whatever the edges say.
+    lies: bool,
 }
 
 impl Layers {
@@ -71,6 +73,9 @@ impl Tiered for Layers {
     fn tier_name(&self, t: u32) -> String {
         format!("tier-{t}")
     }
+    fn moves_stay(&self, t: u32) -> bool {
+        !self.lies && self.edges[t as usize].iter().flatten().any(|&(u, _)| u == t)
+    }
 }
 
 /// The same game solved with un-moves instead of reverse edges: a
@@ -114,6 +119,9 @@ impl Tiered for Unmoved<'_> {
     }
     fn tier_name(&self, t: u32) -> String {
         self.0.tier_name(t)
+    }
+    fn moves_stay(&self, t: u32) -> bool {
+        self.0.moves_stay(t)
     }
     fn has_unmoves(&self) -> bool {
         true
@@ -183,9 +191,12 @@ fn layers() -> impl Strategy<Value = Layers> {
             .enumerate()
             .map(|(t, &n)| {
                 let sizes = sizes.clone();
-                // a move stays in the tier half the time, else goes to a later one
+                // a move stays in the tier half the time, else goes to a later
+                // one; in some tiers every move leaves (a walk with nothing to walk)
+                let leaves = t + 1 < tiers && sizes[t] % 3 == 0;
                 let edge = (0u32..100, 0u32..1000).prop_map(move |(a, b)| {
-                    let to = if a < 50 || t + 1 == tiers { t } else { t + 1 + (a as usize) % (tiers - t - 1) };
+                    let to =
+                        if t + 1 == tiers || a < 50 && !leaves { t } else { t + 1 + (a as usize) % (tiers - t - 1) };
                     (to as u32, b % sizes[to] as u32)
                 });
                 let terminal = prop_oneof![
@@ -204,7 +215,7 @@ fn layers() -> impl Strategy<Value = Layers> {
             .collect();
         per_tier.prop_map(|tiers| {
             let (edges, terminal) = tiers.into_iter().unzip();
-            Layers { edges, terminal }
+            Layers { edges, terminal, lies: false }
         })
     })
 }
@@ -233,9 +244,27 @@ proptest! {
 #[test]
 fn tiers_form_no_cycle() {
     // tier 0 leads to 1 and 1 back to 0: refused, not looped on
-    let g = Layers { edges: vec![vec![vec![(1, 0)]], vec![vec![(0, 0)]]], terminal: vec![vec![Outcome::Lose(0)]; 2] };
+    let g = Layers {
+        edges: vec![vec![vec![(1, 0)]], vec![vec![(0, 0)]]],
+        terminal: vec![vec![Outcome::Lose(0)]; 2],
+        lies: false,
+    };
     assert!(tiers::order(&g).is_err());
     assert!(tiers::solve(&g, &Control::default()).is_err());
+}
+
+#[test]
+fn a_tier_said_to_keep_no_moves_that_keeps_one_is_refused() {
+    // position 1 moves to position 0 of its own tier, which has no moves
+    let mut g =
+        Layers { edges: vec![vec![vec![], vec![(0, 0)]]], terminal: vec![vec![Outcome::Lose(0); 2]], lies: false };
+    let honest = tiers::solve(&g, &Control::default()).unwrap();
+    assert_eq!(honest.value(&g, &(0, 1)), Outcome::Win(1));
+    g.lies = true;
+    let err = tiers::solve(&g, &Control::default()).err().expect("a move inside the tier refused");
+    assert!(err.to_string().contains("every move leaves the tier"), "{err}");
+    let err = tiers::solve(&Unmoved(&g), &Control::default()).err().expect("refused by un-moves too");
+    assert!(err.to_string().contains("every move leaves the tier"), "{err}");
 }
 
 #[test]

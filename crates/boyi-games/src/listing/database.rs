@@ -27,6 +27,8 @@ impl Cx<'_> {
                     db.len()
                 )));
             }
+            // a file opened unchecked (a tier of a directory) is checked now
+            db.check()?;
             let solved = Solved::<V>::mapped(db.clone())
                 .ok_or_else(|| Error::input(format!("the database for {key} holds another kind of value")))?;
             return Ok(Some(Arc::new(solved)));
@@ -58,6 +60,7 @@ impl Cx<'_> {
         let files = self.session.databases();
         match files.iter().find(|d| d.header().key == key) {
             Some(db) if db.len() == stored && stored != size => {
+                db.check()?;
                 let solved = Solved::mapped_for(db.clone(), game)
                     .ok_or_else(|| Error::input(format!("the database for {key} holds another kind of value")))?;
                 Ok(Some(Arc::new(solved)))

@@ -872,9 +872,16 @@ impl Cx<'_> {
         // without un-moves)
         let per_position = if game.has_unmoves() { 6 } else { 30 };
         self.ctl.reserve("the tiers' values and the largest tier's solve", total * 2 + largest * per_position)?;
+        // the tiers whose values answer: the position's and its moves'
+        let read = game.child_tiers(root);
         let mut below = std::collections::HashMap::new();
         for t in order {
             if let Some(db) = filed(t) {
+                // a file's values are compared with its checksum when a
+                // question first reads them, not when the directory opens
+                if t == root || read.contains(&t) {
+                    db.check()?;
+                }
                 if db.len() != game.tier_size(t) {
                     return Err(Error::input(format!(
                         "the database's tier {} holds {} positions where the game's has {}",

@@ -423,6 +423,12 @@ impl Tiered for Morris {
         true
     }
 
+    /// Only a tier where both sides move (or, in Lasker, may move) keeps
+    /// moves inside it: a placement or a capture changes the counts.
+    fn moves_stay(&self, t: Counts) -> bool {
+        self.loops(t)
+    }
+
     /// Moves inside a tier are steps (or flights) that take nothing: the
     /// side that moved last is `theirs` now, one of its stones back to an
     /// empty point it could have come from, where the step closed no mill

@@ -2,8 +2,8 @@
 //! at open, a rank's value read from its slot, and what `db info` counts.
 
 use std::fs::File;
-use std::path::Path;
-use std::sync::Mutex;
+use std::path::{Path, PathBuf};
+use std::sync::{Mutex, OnceLock};
 
 use super::encoding::{Encoding, Stored};
 use super::header::{Header, Layout, MAGIC, VERSION};
@@ -17,6 +17,11 @@ pub struct Database {
     pub(super) header: Header,
     /// Inflated blocks of a compressed file, direct-mapped by block number.
     cache: Vec<Mutex<Option<CachedBlock>>>,
+    /// Where it was opened from, for the damage a later check finds.
+    path: PathBuf,
+    /// Whether the values matched their checksum, once compared
+    /// ([`Database::check`]).
+    checked: OnceLock<bool>,
 }
 
 /// A block number and its slots, inflated.
@@ -38,13 +43,24 @@ impl Database {
     /// less than solving again.
     pub fn open(path: &Path) -> Result<Database, Error> {
         let db = Database::open_unchecked(path)?;
-        if db.header.layout == Layout::Plain && db.plain_checksum() != db.header.checksum {
-            return Err(Error::Data(format!(
-                "{}: the file is damaged: its values do not match their checksum",
-                path.display()
-            )));
-        }
+        db.check()?;
         Ok(db)
+    }
+
+    /// Compares the values with their checksum the first time it is asked
+    /// (later asks repeat the answer): a file opened unchecked is checked
+    /// when a question first takes it, so that opening many files (a
+    /// directory of tiers) reads only those a lookup needs.
+    pub fn check(&self) -> Result<(), Error> {
+        let plain = self.header.layout == Layout::Plain;
+        if *self.checked.get_or_init(|| !plain || self.plain_checksum() == self.header.checksum) {
+            Ok(())
+        } else {
+            Err(Error::Data(format!(
+                "{}: the file is damaged: its values do not match their checksum",
+                self.path.display()
+            )))
+        }
     }
 
     /// [`Database::open`] without comparing a plain file's checksum, for
@@ -102,7 +118,13 @@ impl Database {
         if tail > 0 && layout != Layout::Plain {
             return Err(bad("a compressed file with a tail"));
         }
-        let db = Database { map, header, cache: (0..CACHED_BLOCKS).map(|_| Mutex::new(None)).collect() };
+        let db = Database {
+            map,
+            header,
+            cache: (0..CACHED_BLOCKS).map(|_| Mutex::new(None)).collect(),
+            path: path.to_path_buf(),
+            checked: OnceLock::new(),
+        };
         match layout {
             Layout::Plain => {
                 let want = data_offset + size * encoding.slot_bytes() as u64 + tail;
@@ -311,6 +333,7 @@ impl Database {
             map[at..at + buf.len()].copy_from_slice(&buf);
         }
         let map = map.make_read_only().map_err(|e| Error::Data(e.to_string()))?;
-        Ok(Database { map, header, cache: Vec::new() })
+        // inflated from blocks each checked when the file was opened
+        Ok(Database { map, header, cache: Vec::new(), path: self.path.clone(), checked: OnceLock::from(true) })
     }
 }

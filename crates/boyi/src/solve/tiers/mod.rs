@@ -59,6 +59,16 @@ pub trait Tiered: Game<Value = Outcome> + Sync {
     /// A name for `tier` that can be a file's (letters, digits, `-`, `_`).
     fn tier_name(&self, tier: Self::Tier) -> String;
 
+    /// Whether some move of `tier`'s positions may stay in `tier` (the
+    /// default). A game that answers `false` has the tier valued by its
+    /// pass over moves alone, with no walk of levels: a placement tier,
+    /// say, that every move leaves. A position found waiting on a move
+    /// inside such a tier is an error, not a wrong value.
+    fn moves_stay(&self, tier: Self::Tier) -> bool {
+        let _ = tier;
+        true
+    }
+
     /// Whether [`Tiered::unmoves_in_tier`] gives predecessors: the solver
     /// then keeps 6 bytes a position and generates a settled position's
     /// predecessors when it walks it, instead of keeping reverse edges
@@ -523,14 +533,16 @@ impl Manifest {
         dir.join(format!("{name}.db"))
     }
 
-    /// Opens every tier's file of `dir`, each checked against its checksum
-    /// and against the manifest.
+    /// Opens every tier's file of `dir`, each header checked against the
+    /// manifest. Their values are compared with their checksums later, a
+    /// tier the first time a question takes it ([`Database::check`]):
+    /// opening the whole standard Morris game must not read its 26 GiB.
     pub fn open(&self, dir: &Path) -> Result<Vec<Arc<Database>>, Error> {
         self.tiers
             .iter()
             .map(|t| {
                 let path = Manifest::file(dir, &t.name);
-                let db = Database::open(&path)?;
+                let db = Database::open_unchecked(&path)?;
                 let h = db.header();
                 if h.key != format!("{}/{}", self.key, t.name) || h.size != t.size || h.checksum != t.checksum {
                     return Err(Error::Data(format!(
@@ -548,8 +560,8 @@ impl Manifest {
     }
 }
 
-/// Every tier of `game` in `dir`, read through the files' memory maps: a
-/// tier the manifest lacks is an error.
+/// Every tier of `game` in `dir`, read through the files' memory maps,
+/// each compared with its checksum: a tier the manifest lacks is an error.
 pub fn read_dir<G: Tiered>(game: &G, dir: &Path) -> Result<Solution<G::Tier>, Error> {
     let manifest = Manifest::read(dir)?;
     let files = manifest.open(dir)?;
@@ -569,6 +581,7 @@ pub fn read_dir<G: Tiered>(game: &G, dir: &Path) -> Result<Solution<G::Tier>, Er
                 game.tier_size(t)
             )));
         }
+        db.check()?;
         let solved = Solved::mapped((*db).clone())
             .ok_or_else(|| Error::Data(format!("{}: tier {name} holds another kind of value", dir.display())))?;
         tiers.insert(t, Arc::new(solved));

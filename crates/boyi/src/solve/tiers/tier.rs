@@ -231,6 +231,11 @@ where
     let size = game.tier_size(tier);
     let unmoves = game.has_unmoves();
     read_moves(game, tier, below, label, walk, saver, ctl)?;
+    if !game.moves_stay(tier) {
+        // every position settled (or a copy) by its moves out: no level
+        // has anything to walk, as nothing in the tier leads to another
+        return Ok(());
+    }
     let (offsets, sources) = if unmoves { (Vec::new(), Vec::new()) } else { reverse_edges(game, tier, ctl)? };
 
     // the walk: buckets by level hold what settles there from outside the
@@ -358,6 +363,7 @@ where
         return Ok(());
     }
     let unmoves = game.has_unmoves();
+    let stays = game.moves_stay(tier);
     // the choices' values where they fit beside the cells and aux
     let choices = game.choice_tier(tier).and_then(|(t, count)| {
         ctl.reserve("", n as u64 * 6 + count * 2).ok()?;
@@ -516,9 +522,17 @@ where
                         Start::Copy => copies.push(r),
                         Start::At(v) => {
                             cells[r as usize].store(SETTLED | v.pack() as u32, Relaxed);
-                            queued.push((level_of(v), r, Queued::Ended));
+                            if stays {
+                                queued.push((level_of(v), r, Queued::Ended));
+                            }
                         }
                         Start::Draw => cells[r as usize].store(SETTLED | Outcome::Draw.pack() as u32, Relaxed),
+                        Start::Waits { .. } if !stays => {
+                            return Err(Error::Unsupported(format!(
+                                "tier {}: the game says every move leaves the tier, but slot {r} has a move inside it",
+                                game.tier_name(tier)
+                            )));
+                        }
                         Start::Waits { count, wins_at } => {
                             cells[r as usize].store(count, Relaxed);
                             if let Some(w) = wins_at {
