@@ -107,6 +107,16 @@ fn a_lost_tier_is_rebuilt_and_damage_is_refused() {
         assert_eq!(err.trim().lines().count(), 1, "{args:?}: {err}");
         assert!(err.contains(&name) && err.contains("damaged"), "{args:?}: {err}");
     }
+    // a directory without the tier whose moves reach the damaged one: that
+    // tier is solved for the question from the damaged file, refused
+    let without: String =
+        manifest.lines().filter(|l| !l.starts_with("tier 2-3-1-0 ")).map(|l| l.to_string() + "\n").collect();
+    assert_ne!(without, manifest);
+    std::fs::write(dir.join("manifest.txt"), &without).unwrap();
+    let out = boyi(&["analyze", "morris", "six:a7,d7/b6,d6/1,1/w", "--db", d]);
+    assert!(!out.status.success());
+    assert!(text(&out.stderr).contains(&name) && text(&out.stderr).contains("damaged"), "{}", text(&out.stderr));
+    std::fs::write(dir.join("manifest.txt"), &manifest).unwrap();
     let start = ["analyze", "morris", "six:none/none/3,3/w", "--json"];
     let looked = boyi(&[&start[..], &["--db", d]].concat());
     assert!(looked.status.success(), "{}", text(&looked.stderr));

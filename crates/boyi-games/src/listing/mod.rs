@@ -872,14 +872,18 @@ impl Cx<'_> {
         // without un-moves)
         let per_position = if game.has_unmoves() { 6 } else { 30 };
         self.ctl.reserve("the tiers' values and the largest tier's solve", total * 2 + largest * per_position)?;
-        // the tiers whose values answer: the position's and its moves'
-        let read = game.child_tiers(root);
+        // the tiers whose values are read: the position's, its moves', and
+        // those of every tier solved here (one the directory lacks)
+        let mut read = vec![root];
+        for t in std::iter::once(root).chain(order.iter().copied().filter(|&t| filed(t).is_none())) {
+            read.extend(game.child_tiers(t));
+        }
         let mut below = std::collections::HashMap::new();
         for t in order {
             if let Some(db) = filed(t) {
                 // a file's values are compared with its checksum when a
                 // question first reads them, not when the directory opens
-                if t == root || read.contains(&t) {
+                if read.contains(&t) {
                     db.check()?;
                 }
                 if db.len() != game.tier_size(t) {
