@@ -203,6 +203,10 @@ struct Trimmed<'a> {
     kept: Vec<u32>,
     rank_of: Vec<u64>,
     on_the_spot: Vec<bool>,
+    /// Each position's un-moves, as `Loopy::unmoves` scans them, found
+    /// once: the scan costs a pass over every edge, and the large games
+    /// (ten thousand positions) made it most of a minute of the tests.
+    unmoves: Vec<Vec<(u32, Turn)>>,
 }
 
 impl<'a> Trimmed<'a> {
@@ -216,7 +220,13 @@ impl<'a> Trimmed<'a> {
             rank_of[p as usize] = r as u64;
         }
         let on_the_spot = (0..game.edges.len()).map(out).collect();
-        Trimmed { game, kept, rank_of, on_the_spot }
+        let mut unmoves = vec![Vec::new(); game.edges.len()];
+        for (p, es) in game.edges.iter().enumerate() {
+            for &(to, turn) in es {
+                unmoves[to as usize].push((p as u32, turn));
+            }
+        }
+        Trimmed { game, kept, rank_of, on_the_spot, unmoves }
     }
 }
 
@@ -254,7 +264,7 @@ impl Indexed for Trimmed<'_> {
 
 impl Reversible for Trimmed<'_> {
     fn unmoves(&self, pos: &u32, out: &mut Vec<(u32, Turn)>) {
-        self.game.unmoves(pos, out)
+        out.extend_from_slice(&self.unmoves[*pos as usize]);
     }
     // so that the tests run the prefetching ring too
     fn predecessors_scattered(&self) -> bool {

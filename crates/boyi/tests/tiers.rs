@@ -79,8 +79,26 @@ impl Tiered for Layers {
 }
 
 /// The same game solved with un-moves instead of reverse edges: a
-/// position's predecessors found by scanning its tier's moves.
-struct Unmoved<'a>(&'a Layers);
+/// position's predecessors read off its tier's moves.
+struct Unmoved<'a>(&'a Layers, Vec<Vec<Vec<(u32, u32)>>>);
+
+impl<'a> Unmoved<'a> {
+    /// Every position's predecessors in its tier, a position with two
+    /// moves to one named twice (the solver counts it once): found once,
+    /// as a scan of the tier's moves for each position walked took most
+    /// of a minute on the interrupted builds' large tier.
+    fn new(game: &'a Layers) -> Self {
+        let mut before: Vec<Vec<Vec<(u32, u32)>>> = game.edges.iter().map(|e| vec![Vec::new(); e.len()]).collect();
+        for (t, tier) in game.edges.iter().enumerate() {
+            for (i, moves) in tier.iter().enumerate() {
+                for &(u, j) in moves.iter().filter(|&&(u, _)| u as usize == t) {
+                    before[u as usize][j as usize].push((t as u32, i as u32));
+                }
+            }
+        }
+        Unmoved(game, before)
+    }
+}
 
 impl Game for Unmoved<'_> {
     type Pos = (u32, u32);
@@ -126,11 +144,8 @@ impl Tiered for Unmoved<'_> {
     fn has_unmoves(&self) -> bool {
         true
     }
-    fn unmoves_in_tier(&self, &pos: &(u32, u32), out: &mut Vec<(u32, u32)>) {
-        for (i, moves) in self.0.edges[pos.0 as usize].iter().enumerate() {
-            // a position with two moves here is named twice: the solver counts it once
-            out.extend(moves.iter().filter(|&&to| to == pos).map(|_| (pos.0, i as u32)));
-        }
+    fn unmoves_in_tier(&self, &(t, i): &(u32, u32), out: &mut Vec<(u32, u32)>) {
+        out.extend_from_slice(&self.1[t as usize][i as usize]);
     }
 }
 
@@ -228,14 +243,15 @@ proptest! {
         let want = fixed_point(&g);
         let by_edges = retrograde::solve_by_edges(&g, &ctl).unwrap();
         let solution = tiers::solve(&g, &ctl).unwrap();
-        let unmoved = tiers::solve(&Unmoved(&g), &ctl).unwrap();
+        let by_unmoves = Unmoved::new(&g);
+        let unmoved = tiers::solve(&by_unmoves, &ctl).unwrap();
         for t in g.tiers() {
-            prop_assert!(tiers::verify_unmoves(&Unmoved(&g), t).is_ok());
+            prop_assert!(tiers::verify_unmoves(&by_unmoves, t).is_ok());
         }
         for r in 0..g.size() {
             let pos = g.unrank(r);
             prop_assert_eq!(solution.value(&g, &pos), want[r as usize], "position {:?}", pos);
-            prop_assert_eq!(unmoved.value(&Unmoved(&g), &pos), want[r as usize], "by un-moves: {:?}", pos);
+            prop_assert_eq!(unmoved.value(&by_unmoves, &pos), want[r as usize], "by un-moves: {:?}", pos);
             prop_assert_eq!(by_edges.value_at(r), want[r as usize]);
         }
     }
@@ -263,7 +279,7 @@ fn a_tier_said_to_keep_no_moves_that_keeps_one_is_refused() {
     g.lies = true;
     let err = tiers::solve(&g, &Control::default()).err().expect("a move inside the tier refused");
     assert!(err.to_string().contains("every move leaves the tier"), "{err}");
-    let err = tiers::solve(&Unmoved(&g), &Control::default()).err().expect("refused by un-moves too");
+    let err = tiers::solve(&Unmoved::new(&g), &Control::default()).err().expect("refused by un-moves too");
     assert!(err.to_string().contains("every move leaves the tier"), "{err}");
 }
 
@@ -477,6 +493,7 @@ fn a_build_interrupted_inside_a_tier_resumes_to_the_same_files() {
     let dir = |name: &str| std::env::temp_dir().join(format!("boyi-tiers-walk-{}-{name}", std::process::id()));
     let whole = dir("whole");
     let _ = std::fs::remove_dir_all(&whole);
+    let unmoved = Unmoved::new(&g);
     tiers::solve_to_dir(&g, &ident, &whole, None, &Control::default()).unwrap();
     let want = files_in(&whole);
     let _ = std::fs::remove_dir_all(&whole);
@@ -486,7 +503,7 @@ fn a_build_interrupted_inside_a_tier_resumes_to_the_same_files() {
         let every = std::time::Duration::from_secs(every);
         let build = |d: &std::path::Path, ctl: &Control| match by_unmoves {
             false => tiers::solve_to_dir(&g, &ident, d, None, ctl).map(|_| ()),
-            true => tiers::solve_to_dir(&Unmoved(&g), &ident, d, None, ctl).map(|_| ()),
+            true => tiers::solve_to_dir(&unmoved, &ident, d, None, ctl).map(|_| ()),
         };
         let (mut deepest, mut mid_moves, mut saved_on_stop) = (0u32, 0, 0);
         for cancel_at in (1..).step_by(3) {
@@ -573,7 +590,7 @@ fn a_build_interrupted_inside_a_tier_resumes_to_the_same_files() {
         }
         let ctl = Control::default().with_checkpoint(checkpoint);
         // resumed by un-moves where the save counted edges
-        tiers::solve_to_dir(&Unmoved(&g), &ident, &d, None, &ctl).unwrap();
+        tiers::solve_to_dir(&Unmoved::new(&g), &ident, &d, None, &ctl).unwrap();
         assert_eq!(files_in(&d), want, "spoilt {spoil}, interrupted after {cancel_at} reports");
         let _ = std::fs::remove_dir_all(&d);
     }
