@@ -333,7 +333,9 @@ impl Database {
             map[at..at + buf.len()].copy_from_slice(&buf);
         }
         let map = map.make_read_only().map_err(|e| Error::Data(e.to_string()))?;
-        // inflated from blocks each checked when the file was opened
-        Ok(Database { map, header, cache: Vec::new(), path: self.path.clone(), checked: OnceLock::from(true) })
+        // the same values: as checked as this file's (a compressed file's
+        // blocks were each checked when it was opened)
+        let checked = self.checked.clone();
+        Ok(Database { map, header, cache: Vec::new(), path: self.path.clone(), checked })
     }
 }
