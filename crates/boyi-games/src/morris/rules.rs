@@ -213,6 +213,29 @@ impl Placings {
     }
 }
 
+/// The ranks of a position's moves that take nothing and leave the
+/// stones of the side that did not move as the first side of the child's
+/// tier (one class, one symmetry to fold by): the mover's stones squeezed
+/// once, each move a stone out and a stone in before its colex rank.
+struct Steps {
+    /// The first rank of the class's boards.
+    base: u64,
+    views: u64,
+    symmetry: usize,
+    /// The points the class's least board leaves.
+    free: u32,
+    /// The mover's stones, moved by the symmetry, squeezed onto `free`.
+    squeezed: u32,
+}
+
+impl Steps {
+    fn rank(&self, fold: &Folding, from: u32, to: u32) -> u64 {
+        let place = |p: u32| (self.free & ((1 << fold.point(self.symmetry, p)) - 1)).count_ones();
+        let moved = (self.squeezed & !(1 << place(from))) | 1 << place(to);
+        (self.base + Bytewise::shared().rank(moved)) * self.views
+    }
+}
+
 impl Morris {
     /// The rank in tier `t`, in its first view, of the board of `t[0]`
     /// stones of class `class` (`least` its least board) and the other
@@ -260,6 +283,61 @@ impl Morris {
         })
     }
 }
+
+impl Morris {
+    /// [`Steps`] of `s`, where the steps' children are their tier's first
+    /// view and the other side's stones have no symmetry of their own.
+    fn steps(&self, s: &Stones) -> Option<Steps> {
+        let [a, b, c, d] = Self::counts(s);
+        let (tier, swapped) = self.tier_of_counts([b, a, d, c]);
+        if swapped || a == 0 {
+            return None;
+        }
+        let (class, least, symmetry) = self.fold.only_symmetry(b as u32, s.theirs)?;
+        let free = self.board.all() & !least;
+        Some(Steps {
+            base: class * self.seconds(tier),
+            views: self.views(tier),
+            symmetry,
+            free,
+            squeezed: Bytewise::shared().squeeze(self.fold.image(symmetry, s.mine), free),
+        })
+    }
+
+    /// The ranks of the children of `s`'s move to `after` (the mover's
+    /// stones, one placed or moved: `hand` the stones to place after it)
+    /// that closes a mill, one for each stone of `takeable` it may take.
+    /// `taken` keeps, by the stone taken, the class of the stones left:
+    /// the same for every mill `s`'s moves close.
+    fn captures(
+        &self,
+        s: &Stones,
+        after: u32,
+        hand: [u8; 2],
+        takeable: u32,
+        taken: &mut TakenClasses,
+        mut each: impl FnMut(Counts, u64),
+    ) {
+        let left_count = s.theirs.count_ones() - 1;
+        for t in ones(takeable as u64) {
+            let child = Stones { mine: s.theirs & !(1 << t), theirs: after, hand };
+            let (tier, swapped) = self.tier_of_counts(Self::counts(&child));
+            let left = *taken[t as usize].get_or_insert_with(|| self.fold.only_symmetry(left_count, child.mine));
+            let rank = match (swapped, left) {
+                (false, Some((class, least, sym))) => {
+                    self.first_view_rank(tier, class, least, self.fold.image(sym, after))
+                }
+                _ => self.rank_in(tier, &child),
+            };
+            each(tier, rank);
+        }
+    }
+}
+
+/// By the stone a capture takes, the class of the stones it leaves (class,
+/// least board, symmetry; `None` when that board is symmetric), filled in
+/// the first time a stone is taken.
+type TakenClasses = [Option<Option<(u64, u32, usize)>>; 32];
 
 /// The rank of `stones` among the boards of as many stones on the points
 /// not in `gaps`: their colex rank with the gaps squeezed out.
@@ -485,20 +563,7 @@ impl Tiered for Morris {
                 // position whose placement closes a mill of these stones
                 away.push(Away::Choice(placings.tier, placings.board(&self.fold, to)));
             } else if takes {
-                for t in ones(takeable as u64) {
-                    let child = Stones { mine: s.theirs & !(1 << t), theirs: after, hand };
-                    let (tier, swapped) = self.tier_of_counts(Self::counts(&child));
-                    // the stones left by a capture are the same for every mill closed
-                    let left =
-                        *taken[t as usize].get_or_insert_with(|| self.fold.only_symmetry(b as u32 - 1, child.mine));
-                    let (tier, rank) = match (swapped, left) {
-                        (false, Some((class, least, sym))) => {
-                            (tier, self.first_view_rank(tier, class, least, self.fold.image(sym, after)))
-                        }
-                        _ => ranked(child),
-                    };
-                    away.push(Away::To(tier, rank));
-                }
+                self.captures(s, after, hand, takeable, &mut taken, |t, rank| away.push(Away::To(t, rank)));
             } else if from != NONE && steps_stay {
                 inside += 1;
             } else if let (NONE, Some(placings)) = (from, &placings) {
@@ -509,6 +574,32 @@ impl Tiered for Morris {
             }
         });
         Some(inside)
+    }
+
+    /// Placements that take nothing ranked together ([`Placings`]), as are
+    /// steps ([`Steps`]) and captures (the stones left the same for every
+    /// mill closed).
+    fn children(&self, _: Counts, s: &Stones, out: &mut Vec<(Counts, u64)>) -> bool {
+        let takeable = self.takeable(s);
+        let [a, b, c, d] = Self::counts(s);
+        let placings = if c > 0 { self.placings(s, [b, a + 1, d, c - 1]) } else { None };
+        let steps = self.steps(s);
+        let mut taken = [None; 32];
+        self.shifts(s, takeable, |from, to, after, takes| {
+            let hand = [s.hand[1], s.hand[0] - (from == NONE) as u8];
+            if takes {
+                self.captures(s, after, hand, takeable, &mut taken, |t, rank| out.push((t, rank)));
+            } else if let (NONE, Some(placings)) = (from, &placings) {
+                out.push((placings.tier, placings.rank(&self.fold, to)));
+            } else if let (false, Some(steps)) = (from == NONE, &steps) {
+                out.push((self.tier_of_counts([b, a, d, c]).0, steps.rank(&self.fold, from as u32, to)));
+            } else {
+                let child = Stones { mine: s.theirs, theirs: after, hand };
+                let t = self.tier_of(&child);
+                out.push((t, self.rank_in(t, &child)));
+            }
+        });
+        true
     }
 
     /// A placement that closes a mill leads to a choice of the stone to

@@ -237,7 +237,8 @@ fn unmoves_are_the_moves_reversed() {
 
 /// The solver's count of a position's moves out of its tier, and the ranks
 /// of the children they reach (ranked together, not one by one), against
-/// the moves made: a few hundred positions of every tier of the full games
+/// the moves made, as are the ranks of all its children `db verify` reads
+/// ([`Tiered::children`]): a few hundred positions of every tier of the full games
 /// (placements with and without captures, steps, flights, boards whose
 /// stones have a symmetry of their own).
 #[test]
@@ -261,6 +262,7 @@ fn moves_out_are_the_moves_made() {
                     tiers::verify_moves_out(&game, t, &pos).unwrap();
                     checked += 1;
                 }
+                tiers::verify_children(&game, t, &pos).unwrap();
             }
         }
     }

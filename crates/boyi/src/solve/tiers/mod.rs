@@ -111,6 +111,17 @@ pub trait Tiered: Game<Value = Outcome> + Sync {
         None
     }
 
+    /// Where each of `pos`'s moves (in `tier`) leads, as tier and rank, one
+    /// entry a move pushed onto `out`: what `db verify` reads. `false`
+    /// (the default) leaves it to the solver, which makes every move and
+    /// ranks its child alone; a game that ranks a position's children
+    /// together (they share most of their stones) answers `true`.
+    /// [`verify_children`] checks it against the moves.
+    fn children(&self, tier: Self::Tier, pos: &Self::Pos, out: &mut Vec<(Self::Tier, u64)>) -> bool {
+        let _ = (tier, pos, out);
+        false
+    }
+
     /// The tier in whose terms the choices ([`Away::Choice`]) that
     /// `tier`'s moves lead to are named, if any (one of its child tiers),
     /// and how many there are: choices are named `0..count`. The solver
@@ -179,12 +190,6 @@ impl<T: Copy + Eq + Hash> Reached<T> {
             }
         }
         self
-    }
-
-    /// Where the value of `pos` (of tier `t`), a position a move of the
-    /// tier reaches, is: which solved tier, and its rank there.
-    fn locate<G: Tiered<Tier = T>>(&self, game: &G, t: T, pos: &G::Pos) -> Result<(usize, u64), Error> {
-        self.find(game, t, game.rank_in(t, pos))
     }
 
     /// Where the value of rank `rank` of tier `t` is: which solved tier.
@@ -606,7 +611,7 @@ pub fn verify_tier<G: Tiered>(
         solution.tiers.get(&tier).ok_or_else(|| Error::Data(format!("tier {} is missing", game.tier_name(tier))))?;
     let label = format!("verifying tier {}", game.tier_name(tier));
     db::disagreements(game.tier_size(tier), 1 << 14, &label, limit, ctl, |slots, found| {
-        let (mut moves, mut children, mut group) = (Vec::new(), Vec::new(), Vec::new());
+        let (mut moves, mut ranked, mut children, mut group) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
         let slots: Vec<u64> = slots.collect();
         for few in slots.chunks(tier::GROUP) {
             // a few positions' children located and fetched first, then
@@ -614,17 +619,24 @@ pub fn verify_tier<G: Tiered>(
             children.clear();
             for &r in few {
                 let pos = game.unrank_in(tier, r);
-                moves.clear();
-                game.moves(&pos, &mut moves);
+                ranked.clear();
+                if !game.children(tier, &pos, &mut ranked) {
+                    moves.clear();
+                    game.moves(&pos, &mut moves);
+                    ranked.extend(moves.iter().map(|&mv| {
+                        let child = game.play(&pos, mv).pos;
+                        let t = game.tier_of(&child);
+                        (t, game.rank_in(t, &child))
+                    }));
+                }
                 let first = children.len();
-                for &mv in &moves {
-                    let child = game.play(&pos, mv).pos;
-                    let at = reached.locate(game, game.tier_of(&child), &child)?;
+                for &(t, rank) in &ranked {
+                    let at = reached.find(game, t, rank)?;
                     reached.prefetch(at);
                     children.push(at);
                 }
                 // a position without moves is valued where it stands
-                let terminal = if moves.is_empty() { Some(game.terminal(&pos)) } else { None };
+                let terminal = if ranked.is_empty() { Some(game.terminal(&pos)) } else { None };
                 group.push((r, first..children.len(), terminal));
             }
             for (r, range, terminal) in group.drain(..) {
@@ -699,6 +711,34 @@ pub fn verify_unmoves<G: Tiered>(game: &G, tier: G::Tier) -> Result<(), String> 
                 game.tier_name(tier)
             ));
         }
+    }
+    Ok(())
+}
+
+/// Checks [`Tiered::children`] of `pos` (in `tier`) against its moves
+/// made: the same tiers and ranks, as often. What differs is described.
+pub fn verify_children<G: Tiered>(game: &G, tier: G::Tier, pos: &G::Pos) -> Result<(), String> {
+    let mut listed = Vec::new();
+    if !game.children(tier, pos, &mut listed) {
+        return Ok(());
+    }
+    let mut moves = Vec::new();
+    game.moves(pos, &mut moves);
+    let mut made: Vec<_> = moves
+        .iter()
+        .map(|&mv| {
+            let child = game.play(pos, mv).pos;
+            let t = game.tier_of(&child);
+            (t, game.rank_in(t, &child))
+        })
+        .collect();
+    listed.sort_unstable();
+    made.sort_unstable();
+    if listed != made {
+        return Err(format!(
+            "tier {}, {pos:?}: its children listed are {listed:?}; its moves made reach {made:?}",
+            game.tier_name(tier)
+        ));
     }
     Ok(())
 }
