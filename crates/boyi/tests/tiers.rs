@@ -147,6 +147,22 @@ impl Tiered for Unmoved<'_> {
     fn unmoves_in_tier(&self, &(t, i): &(u32, u32), out: &mut Vec<(u32, u32)>) {
         out.extend_from_slice(&self.1[t as usize][i as usize]);
     }
+    /// The moves inside the tier left for later, named by their number:
+    /// verify then reads them only until one gives a won or drawn
+    /// position's value.
+    fn children(&self, _: u32, &(t, i): &(u32, u32), out: &mut Vec<(u32, u64)>, later: &mut Vec<u32>) -> bool {
+        for (k, &(u, j)) in self.0.edges[t as usize][i as usize].iter().enumerate() {
+            if u == t {
+                later.push(k as u32);
+            } else {
+                out.push((u, j as u64));
+            }
+        }
+        true
+    }
+    fn rank_later(&self, _: u32, &(t, i): &(u32, u32), later: u32) -> u64 {
+        self.0.edges[t as usize][i as usize][later as usize].1 as u64
+    }
 }
 
 /// The same game as one table, for the one-table solve.
@@ -253,6 +269,55 @@ proptest! {
             prop_assert_eq!(solution.value(&g, &pos), want[r as usize], "position {:?}", pos);
             prop_assert_eq!(unmoved.value(&by_unmoves, &pos), want[r as usize], "by un-moves: {:?}", pos);
             prop_assert_eq!(by_edges.value_at(r), want[r as usize]);
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+    /// `db verify` of a tier with values changed reports exactly the
+    /// positions a plain check of every move reports, with the values they
+    /// should have: where a won or drawn position's moves inside the tier
+    /// are read only until one gives its value, and the lost positions'
+    /// un-moves check the rest, as where every move is read.
+    #[test]
+    fn verify_finds_what_every_move_read_finds(
+        g in layers(),
+        changes in proptest::collection::vec((0u32..1000, 0usize..8), 1..4),
+    ) {
+        let ctl = Control::default();
+        let lazy = Unmoved::new(&g);
+        let solution = tiers::solve(&lazy, &ctl).unwrap();
+        let others = [
+            Outcome::Draw, Outcome::Win(1), Outcome::Win(2), Outcome::Win(3),
+            Outcome::Lose(0), Outcome::Lose(1), Outcome::Lose(2), Outcome::Lose(4),
+        ];
+        for t in g.tiers() {
+            let size = g.tier_size(t);
+            let mut values: Vec<Outcome> = (0..size).map(|r| solution.tiers[&t].value_at(r)).collect();
+            for &(a, k) in &changes {
+                values[(a as u64 % size) as usize] = others[k];
+            }
+            let mut wrong = tiers::Solution { tiers: solution.tiers.clone() };
+            wrong.tiers.insert(t, std::sync::Arc::new(boyi::solve::Solved::from_values(values.clone())));
+            let value = |(u, j): (u32, u32)| if u == t { values[j as usize] } else { solution.tiers[&u].value_at(j as u64) };
+            let want: Vec<_> = (0..size)
+                .filter_map(|r| {
+                    let moves = &g.edges[t as usize][r as usize];
+                    let derived = moves
+                        .iter()
+                        .map(|&c| Outcome::back((), Turn::Pass, value(c)))
+                        .max()
+                        .unwrap_or(g.terminal[t as usize][r as usize]);
+                    (derived != values[r as usize]).then_some((r, values[r as usize], derived))
+                })
+                .collect();
+            let found = tiers::verify_tier(&lazy, t, &wrong, usize::MAX, &ctl).unwrap();
+            let got: Vec<_> = found.iter().map(|d| (d.rank, d.stored, d.derived)).collect();
+            prop_assert_eq!(&got, &want, "tier {}", t);
+            let plain = tiers::verify_tier(&g, t, &wrong, usize::MAX, &ctl).unwrap();
+            let got: Vec<_> = plain.iter().map(|d| (d.rank, d.stored, d.derived)).collect();
+            prop_assert_eq!(&got, &want, "tier {}, every move read", t);
         }
     }
 }

@@ -577,13 +577,14 @@ impl Tiered for Morris {
     }
 
     /// Placements that take nothing ranked together ([`Placings`]), as are
-    /// steps ([`Steps`]) and captures (the stones left the same for every
-    /// mill closed).
-    fn children(&self, _: Counts, s: &Stones, out: &mut Vec<(Counts, u64)>) -> bool {
+    /// captures (the stones left the same for every mill closed); steps
+    /// that stay in the tier are left for later, each named by its points
+    /// ([`Morris::rank_later`]).
+    fn children(&self, tier: Counts, s: &Stones, out: &mut Vec<(Counts, u64)>, later: &mut Vec<u32>) -> bool {
         let takeable = self.takeable(s);
         let [a, b, c, d] = Self::counts(s);
         let placings = if c > 0 { self.placings(s, [b, a + 1, d, c - 1]) } else { None };
-        let steps = self.steps(s);
+        let steps_stay = self.tier_of_counts([b, a, d, c]).0 == tier;
         let mut taken = [None; 32];
         self.shifts(s, takeable, |from, to, after, takes| {
             let hand = [s.hand[1], s.hand[0] - (from == NONE) as u8];
@@ -591,8 +592,8 @@ impl Tiered for Morris {
                 self.captures(s, after, hand, takeable, &mut taken, |t, rank| out.push((t, rank)));
             } else if let (NONE, Some(placings)) = (from, &placings) {
                 out.push((placings.tier, placings.rank(&self.fold, to)));
-            } else if let (false, Some(steps)) = (from == NONE, &steps) {
-                out.push((self.tier_of_counts([b, a, d, c]).0, steps.rank(&self.fold, from as u32, to)));
+            } else if from != NONE && steps_stay {
+                later.push(from as u32 | to << 8);
             } else {
                 let child = Stones { mine: s.theirs, theirs: after, hand };
                 let t = self.tier_of(&child);
@@ -600,6 +601,21 @@ impl Tiered for Morris {
             }
         });
         true
+    }
+
+    /// A step that takes nothing, from point `later & 0xff` to `later >> 8`,
+    /// ranked as its siblings would be ([`Steps`]) where the other side's
+    /// stones have no symmetry of their own.
+    fn rank_later(&self, tier: Counts, s: &Stones, later: u32) -> u64 {
+        let (from, to) = (later & 0xff, later >> 8);
+        match self.steps(s) {
+            Some(steps) => steps.rank(&self.fold, from, to),
+            None => {
+                let child =
+                    Stones { mine: s.theirs, theirs: (s.mine & !(1 << from)) | 1 << to, hand: [s.hand[1], s.hand[0]] };
+                self.rank_in(tier, &child)
+            }
+        }
     }
 
     /// A placement that closes a mill leads to a choice of the stone to

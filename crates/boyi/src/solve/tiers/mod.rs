@@ -23,15 +23,18 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use crate::control::{Checkpoint, Control};
-use crate::db::{self, Database, Disagreement, Ident};
+use crate::db::{self, Database, Ident};
 use crate::error::Error;
 use crate::game::Game;
 use crate::peers::Peers;
 use crate::solve::Solved;
-use crate::value::{Outcome, Turn, Value};
+use crate::value::Outcome;
 
 mod saved;
 mod tier;
+mod verify;
+
+pub use verify::{verify_children, verify_moves_out, verify_tier, verify_unmoves};
 
 /// A game whose positions fall into tiers that moves leave and never
 /// re-enter: each tier is indexed on its own.
@@ -111,15 +114,33 @@ pub trait Tiered: Game<Value = Outcome> + Sync {
         None
     }
 
-    /// Where each of `pos`'s moves (in `tier`) leads, as tier and rank, one
-    /// entry a move pushed onto `out`: what `db verify` reads. `false`
-    /// (the default) leaves it to the solver, which makes every move and
-    /// ranks its child alone; a game that ranks a position's children
-    /// together (they share most of their stones) answers `true`.
-    /// [`verify_children`] checks it against the moves.
-    fn children(&self, tier: Self::Tier, pos: &Self::Pos, out: &mut Vec<(Self::Tier, u64)>) -> bool {
-        let _ = (tier, pos, out);
+    /// Where each of `pos`'s moves (in `tier`) leads, for `db verify`: as
+    /// tier and rank pushed onto `out`, or, for a move that stays in
+    /// `tier`, as a number the game chooses pushed onto `later` and ranked
+    /// only if asked ([`Tiered::rank_later`]); one entry a move. Where the
+    /// game has un-moves ([`Tiered::has_unmoves`]) verify reads a won or
+    /// drawn position's moves that stay only until one of them gives its
+    /// value, and checks the rest from the lost positions' un-moves.
+    /// `false` (the default) leaves it to the solver, which makes every
+    /// move and ranks its child alone; a game that ranks a position's
+    /// children together (they share most of their stones) answers
+    /// `true`. [`verify_children`] checks it against the moves.
+    fn children(
+        &self,
+        tier: Self::Tier,
+        pos: &Self::Pos,
+        out: &mut Vec<(Self::Tier, u64)>,
+        later: &mut Vec<u32>,
+    ) -> bool {
+        let _ = (tier, pos, out, later);
         false
+    }
+
+    /// The rank in `tier` of the child of `pos`'s move named `later` by
+    /// [`Tiered::children`].
+    fn rank_later(&self, tier: Self::Tier, pos: &Self::Pos, later: u32) -> u64 {
+        let _ = (tier, pos, later);
+        unreachable!("a game that names moves for later ranks them")
     }
 
     /// The tier in whose terms the choices ([`Away::Choice`]) that
@@ -592,201 +613,4 @@ pub fn read_dir<G: Tiered>(game: &G, dir: &Path) -> Result<Solution<G::Tier>, Er
         tiers.insert(t, Arc::new(solved));
     }
     Ok(Solution { tiers })
-}
-
-/// Re-derives every position's value of `tier` from its moves' values (in
-/// its own tier and the tiers below, as `solution` holds them) and returns
-/// the positions that disagree, at most `limit`: a directory in which
-/// every tier agrees is a fixed point of the game's rules, and with
-/// remoteness there is one.
-pub fn verify_tier<G: Tiered>(
-    game: &G,
-    tier: G::Tier,
-    solution: &Solution<G::Tier>,
-    limit: usize,
-    ctl: &Control,
-) -> Result<Vec<Disagreement<Outcome>>, Error> {
-    let reached = Reached::new(game, tier, &solution.tiers, Error::Data).resident(0, ctl);
-    let own =
-        solution.tiers.get(&tier).ok_or_else(|| Error::Data(format!("tier {} is missing", game.tier_name(tier))))?;
-    let label = format!("verifying tier {}", game.tier_name(tier));
-    db::disagreements(game.tier_size(tier), 1 << 14, &label, limit, ctl, |slots, found| {
-        let (mut moves, mut ranked, mut children, mut group) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
-        let slots: Vec<u64> = slots.collect();
-        for few in slots.chunks(tier::GROUP) {
-            // a few positions' children located and fetched first, then
-            // read: the misses overlap
-            children.clear();
-            for &r in few {
-                let pos = game.unrank_in(tier, r);
-                ranked.clear();
-                if !game.children(tier, &pos, &mut ranked) {
-                    moves.clear();
-                    game.moves(&pos, &mut moves);
-                    ranked.extend(moves.iter().map(|&mv| {
-                        let child = game.play(&pos, mv).pos;
-                        let t = game.tier_of(&child);
-                        (t, game.rank_in(t, &child))
-                    }));
-                }
-                let first = children.len();
-                for &(t, rank) in &ranked {
-                    let at = reached.find(game, t, rank)?;
-                    reached.prefetch(at);
-                    children.push(at);
-                }
-                // a position without moves is valued where it stands
-                let terminal = if ranked.is_empty() { Some(game.terminal(&pos)) } else { None };
-                group.push((r, first..children.len(), terminal));
-            }
-            for (r, range, terminal) in group.drain(..) {
-                let best = children[range].iter().map(|&at| Outcome::back((), Turn::Pass, reached.at(at))).max();
-                let derived = terminal.or(best).unwrap_or(Outcome::Lose(0));
-                // the slot's own value: a slot need not be its position's rank
-                // (an index folded by symmetries keeps images that are not least)
-                let stored = own.value_at(r);
-                if stored != derived {
-                    found(Disagreement { rank: r, stored, derived });
-                }
-            }
-        }
-        Ok(())
-    })
-}
-
-/// Checks a game's un-moves in `tier` against its moves: the slots whose
-/// moves reach a slot (folded by rank) are the slots its un-moves give,
-/// and a position whose moves inside the tier the game says are distinct
-/// ([`Tiered::moves_in_tier_distinct`]) reaches as many slots as it has
-/// such moves and has its moves out counted as they are made
-/// ([`verify_moves_out`]). Every slot that is its position's own rank is checked; the
-/// first one that differs is described. Holds the tier's reverse edges:
-/// for tests.
-pub fn verify_unmoves<G: Tiered>(game: &G, tier: G::Tier) -> Result<(), String> {
-    let size = game.tier_size(tier);
-    let own = |r: u64| game.rank_in(tier, &game.unrank_in(tier, r)) == r;
-    let mut reached: Vec<Vec<u64>> = vec![Vec::new(); size as usize];
-    let (mut moves, mut slots) = (Vec::new(), Vec::new());
-    for q in (0..size).filter(|&q| own(q)) {
-        let pos = game.unrank_in(tier, q);
-        moves.clear();
-        slots.clear();
-        game.moves(&pos, &mut moves);
-        for &mv in &moves {
-            let child = game.play(&pos, mv).pos;
-            if game.tier_of(&child) == tier {
-                slots.push(game.rank_in(tier, &child));
-            }
-        }
-        for &s in &slots {
-            reached[s as usize].push(q);
-        }
-        if game.moves_in_tier_distinct(&pos) {
-            verify_moves_out(game, tier, &pos).map_err(|e| format!("slot {q}: {e}"))?;
-            let moved = slots.len();
-            slots.sort_unstable();
-            slots.dedup();
-            if slots.len() != moved {
-                return Err(format!(
-                    "tier {} slot {q}: its {moved} moves inside the tier are said to be distinct and reach {} slots",
-                    game.tier_name(tier),
-                    slots.len()
-                ));
-            }
-        }
-    }
-    let mut before = Vec::new();
-    for r in (0..size).filter(|&r| own(r)) {
-        let mut want = std::mem::take(&mut reached[r as usize]);
-        want.sort_unstable();
-        want.dedup();
-        before.clear();
-        game.unmoves_in_tier(&game.unrank_in(tier, r), &mut before);
-        let mut got: Vec<u64> = before.iter().map(|p| game.rank_in(tier, p)).collect();
-        got.sort_unstable();
-        got.dedup();
-        if got != want {
-            return Err(format!(
-                "tier {} slot {r}: the moves reach it from slots {want:?}, the un-moves give {got:?}",
-                game.tier_name(tier)
-            ));
-        }
-    }
-    Ok(())
-}
-
-/// Checks [`Tiered::children`] of `pos` (in `tier`) against its moves
-/// made: the same tiers and ranks, as often. What differs is described.
-pub fn verify_children<G: Tiered>(game: &G, tier: G::Tier, pos: &G::Pos) -> Result<(), String> {
-    let mut listed = Vec::new();
-    if !game.children(tier, pos, &mut listed) {
-        return Ok(());
-    }
-    let mut moves = Vec::new();
-    game.moves(pos, &mut moves);
-    let mut made: Vec<_> = moves
-        .iter()
-        .map(|&mv| {
-            let child = game.play(pos, mv).pos;
-            let t = game.tier_of(&child);
-            (t, game.rank_in(t, &child))
-        })
-        .collect();
-    listed.sort_unstable();
-    made.sort_unstable();
-    if listed != made {
-        return Err(format!(
-            "tier {}, {pos:?}: its children listed are {listed:?}; its moves made reach {made:?}",
-            game.tier_name(tier)
-        ));
-    }
-    Ok(())
-}
-
-/// Checks [`Tiered::moves_out`] of `pos` (in `tier`, its moves inside the
-/// tier distinct) against its moves made: as many stay in the tier, and
-/// the others reach the same tiers and ranks, as often. What differs is
-/// described.
-pub fn verify_moves_out<G: Tiered>(game: &G, tier: G::Tier, pos: &G::Pos) -> Result<(), String> {
-    let mut away = Vec::new();
-    let Some(inside) = game.moves_out(tier, pos, &mut away) else {
-        return Ok(());
-    };
-    let mut counted = Vec::new();
-    for &to in &away {
-        match to {
-            Away::To(t, rank) => counted.push((t, rank)),
-            Away::Choice(t, choice) => {
-                if !game.choice_tier(tier).is_some_and(|(c, count)| c == t && choice < count) {
-                    return Err(format!(
-                        "tier {}, {pos:?}: choice {choice} in tier {}, not one of its choices",
-                        game.tier_name(tier),
-                        game.tier_name(t)
-                    ));
-                }
-                game.choices(t, choice, &mut counted);
-            }
-        }
-    }
-    let mut moves = Vec::new();
-    game.moves(pos, &mut moves);
-    let mut made = Vec::new();
-    let mut stay = 0;
-    for &mv in &moves {
-        let child = game.play(pos, mv).pos;
-        match game.tier_of(&child) {
-            t if t == tier => stay += 1,
-            t => made.push((t, game.rank_in(t, &child))),
-        }
-    }
-    counted.sort_unstable();
-    made.sort_unstable();
-    if inside != stay || counted != made {
-        return Err(format!(
-            "tier {}, {pos:?}: its moves out counted {inside} staying and reach {away:?}, that is {counted:?}; made, \
-             {stay} stay and they reach {made:?}",
-            game.tier_name(tier)
-        ));
-    }
-    Ok(())
 }
