@@ -19,6 +19,7 @@ use super::{tier, Away, Reached, Solution, Tiered};
 use crate::control::Control;
 use crate::db::{self, Disagreement};
 use crate::error::Error;
+use crate::solve::Solved;
 use crate::value::{Outcome, Turn, Value};
 
 /// Re-derives every position's value of `tier` from its moves' values (in
@@ -39,9 +40,9 @@ pub fn verify_tier<G: Tiered>(
     let label = format!("verifying tier {}", game.tier_name(tier));
     let mut found = db::disagreements(size, 1 << 14, &label, limit, ctl, |slots, found| {
         let slots: Vec<u64> = slots.collect();
-        let mut group = Group::default();
+        let mut group = Group::new(game, tier, &reached, own, lazy);
         for few in slots.chunks(tier::GROUP) {
-            group.check(game, tier, &reached, &|r| own.value_at(r), lazy, few, found)?;
+            group.check(few, found)?;
         }
         Ok(())
     })?;
@@ -97,9 +98,16 @@ struct Entry<P> {
     later: Range<usize>,
 }
 
-/// The buffers of a few positions checked together: their children
-/// located and fetched first, then read, so that the misses overlap.
-struct Group<G: Tiered> {
+/// A few positions of `tier` checked together: their children located
+/// and fetched first, then read, so that the misses overlap. `lazy`: a won
+/// or drawn position's moves left for later are read until one gives its
+/// value.
+struct Group<'a, G: Tiered> {
+    game: &'a G,
+    tier: G::Tier,
+    reached: &'a Reached<G::Tier>,
+    own: &'a Solved<Outcome>,
+    lazy: bool,
     entries: Vec<Entry<G::Pos>>,
     located: Vec<(usize, u64)>,
     later: Vec<u32>,
@@ -108,9 +116,14 @@ struct Group<G: Tiered> {
     pending: Vec<usize>,
 }
 
-impl<G: Tiered> Default for Group<G> {
-    fn default() -> Self {
+impl<'a, G: Tiered> Group<'a, G> {
+    fn new(game: &'a G, tier: G::Tier, reached: &'a Reached<G::Tier>, own: &'a Solved<Outcome>, lazy: bool) -> Self {
         Group {
+            game,
+            tier,
+            reached,
+            own,
+            lazy,
             entries: Vec::new(),
             located: Vec::new(),
             later: Vec::new(),
@@ -119,29 +132,16 @@ impl<G: Tiered> Default for Group<G> {
             pending: Vec::new(),
         }
     }
-}
 
-impl<G: Tiered> Group<G> {
-    /// Checks the slots `few` of `tier` (their values read by `stored`),
-    /// each disagreement handed to `found`; `lazy`: a won or drawn
-    /// position's moves left for later are read until one gives its value.
-    #[allow(clippy::too_many_arguments)]
-    fn check(
-        &mut self,
-        game: &G,
-        tier: G::Tier,
-        reached: &Reached<G::Tier>,
-        stored: &dyn Fn(u64) -> Outcome,
-        lazy: bool,
-        few: &[u64],
-        found: &mut dyn FnMut(Disagreement<Outcome>),
-    ) -> Result<(), Error> {
+    /// Checks the slots `few`, each disagreement handed to `found`.
+    fn check(&mut self, few: &[u64], found: &mut dyn FnMut(Disagreement<Outcome>)) -> Result<(), Error> {
+        let (game, tier, reached, own, lazy) = (self.game, self.tier, self.reached, self.own, self.lazy);
         self.entries.clear();
         self.located.clear();
         self.later.clear();
         for &r in few {
             let pos = game.unrank_in(tier, r);
-            let value = stored(r);
+            let value = own.value_at(r);
             let from = self.later.len();
             children_of(game, tier, &pos, &mut self.ranked, &mut self.later, &mut self.moves);
             // a lost position's every move counts; an image's slot is not
