@@ -642,11 +642,8 @@ impl Tiered for Morris {
     fn choices(&self, t: Counts, board: u64, out: &mut Vec<(Counts, u64)>) {
         let (x, y) = self.board_at(t, board);
         let closed = Stones { mine: y, theirs: x, hand: [t[3], t[2]] };
-        for taken in ones(self.takeable(&closed) as u64) {
-            let child = Stones { mine: x & !(1 << taken), theirs: y, hand: [t[2], t[3]] };
-            let tier = self.tier_of(&child);
-            out.push((tier, self.rank_in(tier, &child)));
-        }
+        let mut taken = [None; 32];
+        self.captures(&closed, y, [t[2], t[3]], self.takeable(&closed), &mut taken, |t, rank| out.push((t, rank)));
     }
 
     fn tier_name(&self, t: Counts) -> String {

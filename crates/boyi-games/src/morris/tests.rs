@@ -162,6 +162,50 @@ fn choices_not_kept_give_the_same_values() {
     }
 }
 
+/// `db verify` of every tier, every seventh slot's value changed, reports
+/// exactly the positions whose moves made give another value than the one
+/// stored, with that value: in movement tiers, where drawn and won
+/// positions read their steps only until one gives their value and the
+/// lost positions' un-moves check the rest, as in placement tiers, where
+/// every move is read (a step can stay in a Lasker placement tier).
+#[test]
+fn verify_finds_what_the_moves_made_find() {
+    let others = [Outcome::Draw, Outcome::Win(1), Outcome::Win(4), Outcome::Lose(0), Outcome::Lose(3)];
+    let ctl = Control::default();
+    let (mut moves, mut found_in) = (Vec::new(), [0; 2]);
+    for game in games() {
+        let solution = tiers::solve(&game, &ctl).unwrap();
+        for t in game.tiers() {
+            let n = game.tier_size(t);
+            let mut values: Vec<Outcome> = (0..n).map(|r| solution.tiers[&t].value_at(r)).collect();
+            for r in (0..n).step_by(7) {
+                let was = others.iter().position(|&o| o == values[r as usize]).unwrap_or(0);
+                values[r as usize] = others[(r as usize / 7 + was + 1) % others.len()];
+            }
+            let mut wrong = tiers::Solution { tiers: solution.tiers.clone() };
+            wrong.tiers.insert(t, std::sync::Arc::new(boyi::solve::Solved::from_values(values.clone())));
+            let want: Vec<_> = (0..n)
+                .filter_map(|r| {
+                    let pos = game.unrank_in(t, r);
+                    moves.clear();
+                    game.moves(&pos, &mut moves);
+                    let derived = moves
+                        .iter()
+                        .map(|&m| Outcome::back((), Turn::Pass, wrong.value(&game, &game.play(&pos, m).pos)))
+                        .max()
+                        .unwrap_or(game.terminal(&pos));
+                    (derived != values[r as usize]).then_some((r, values[r as usize], derived))
+                })
+                .collect();
+            let found = tiers::verify_tier(&game, t, &wrong, usize::MAX, &ctl).unwrap();
+            let got: Vec<_> = found.iter().map(|d| (d.rank, d.stored, d.derived)).collect();
+            assert_eq!(got, want, "tier {t:?}, Lasker {}", game.lasker);
+            found_in[game.moves_stay(t) as usize] += want.len();
+        }
+    }
+    assert!(found_in.iter().all(|&f| f > 100), "{found_in:?} wrong values found outside and inside loops");
+}
+
 /// A tier holds the counts the start reaches and no others: every count of
 /// stones (on the board and to place, the mover's first) met in play from
 /// the start is in a tier, and every count a tier holds is met. Six Men's
