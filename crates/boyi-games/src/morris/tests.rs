@@ -104,6 +104,23 @@ fn ranks_round_trip_in_every_tier() {
     }
 }
 
+/// `pos`'s value as its moves give it from `solution`'s values (where it
+/// has none, as it stands).
+fn by_moves(
+    game: &Morris,
+    solution: &tiers::Solution<Counts>,
+    pos: &Stones,
+    moves: &mut Vec<super::rules::Shift>,
+) -> Outcome {
+    moves.clear();
+    game.moves(pos, moves);
+    moves
+        .iter()
+        .map(|&m| Outcome::back((), Turn::Pass, solution.value(game, &game.play(pos, m).pos)))
+        .max()
+        .unwrap_or(game.terminal(pos))
+}
+
 #[test]
 fn tiers_give_the_one_table_solve() {
     let ctl = Control::default();
@@ -120,14 +137,7 @@ fn tiers_give_the_one_table_solve() {
             let v = tiered.value(&game, &pos);
             assert_eq!(v, whole.value_at(r), "{pos:?} (stones {:?}, lasker {})", game.stones, game.lasker);
             // and the value is what the moves give
-            moves.clear();
-            game.moves(&pos, &mut moves);
-            let best = moves
-                .iter()
-                .map(|&m| Outcome::back((), Turn::Pass, tiered.value(&game, &game.play(&pos, m).pos)))
-                .max()
-                .unwrap_or(game.terminal(&pos));
-            assert_eq!(v, best, "{pos:?}");
+            assert_eq!(v, by_moves(&game, &tiered, &pos, &mut moves), "{pos:?}");
             match v {
                 Outcome::Win(_) => won += 1,
                 Outcome::Lose(_) => lost += 1,
@@ -186,14 +196,7 @@ fn verify_finds_what_the_moves_made_find() {
             wrong.tiers.insert(t, std::sync::Arc::new(boyi::solve::Solved::from_values(values.clone())));
             let want: Vec<_> = (0..n)
                 .filter_map(|r| {
-                    let pos = game.unrank_in(t, r);
-                    moves.clear();
-                    game.moves(&pos, &mut moves);
-                    let derived = moves
-                        .iter()
-                        .map(|&m| Outcome::back((), Turn::Pass, wrong.value(&game, &game.play(&pos, m).pos)))
-                        .max()
-                        .unwrap_or(game.terminal(&pos));
+                    let derived = by_moves(&game, &wrong, &game.unrank_in(t, r), &mut moves);
                     (derived != values[r as usize]).then_some((r, values[r as usize], derived))
                 })
                 .collect();
