@@ -66,6 +66,10 @@ fn a_directory_of_tiers_answers_as_one_database() {
         );
         let line = json(&boyi(&["db", "line", d, "--json"]));
         assert_eq!(line["steps"][0]["position"], start);
+        // timed lookups: a row a tier's file, and positions of the whole game
+        let bench = text(&boyi(&["--db", d, "bench", "--runs", "1"]).stdout);
+        assert_eq!(bench.matches("| slots |").count() as u64, tiers, "{bench}");
+        assert!(bench.contains(&format!("| {}@2:six | positions of every tier | 1048576 |", game)), "{bench}");
         let _ = std::fs::remove_dir_all(&dir);
     }
 }

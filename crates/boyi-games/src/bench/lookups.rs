@@ -2,7 +2,9 @@
 //! first pass over fresh pages and then warm passes; nanoseconds a lookup.
 //! A file that holds only the positions its game stores gets a second
 //! row: lookups at random positions of the game's index, as players make
-//! them (those the file leaves out searched one ply).
+//! them (those the file leaves out searched one ply). The files of a
+//! directory of tiers get one more row: positions of the whole game, each
+//! found in its tier's file as a question to the directory finds it.
 
 use std::sync::Arc;
 use std::time::Instant;
@@ -31,6 +33,22 @@ pub fn run(databases: &[Arc<Database>], runs: usize, emit: &dyn Fn(&str)) {
         let by_rank = catalogue::game(&db.header().game).and_then(|e| e.database_lookups(db.clone()).ok());
         if let Some((lookup, size)) = by_rank.filter(|(_, size)| *size != db.len()) {
             time(db.header().key.as_str(), "positions", size, &lookup, runs, emit);
+        }
+    }
+    // a tier's file is keyed `<directory's key>/<tier>`: one row a directory
+    let mut directories: Vec<(&str, Vec<Arc<Database>>)> = Vec::new();
+    for db in databases {
+        if let Some((key, _)) = db.header().key.split_once('/') {
+            match directories.iter_mut().find(|(k, _)| *k == key) {
+                Some((_, files)) => files.push(db.clone()),
+                None => directories.push((key, vec![db.clone()])),
+            }
+        }
+    }
+    for (key, files) in directories {
+        let whole = catalogue::game(&files[0].header().game).and_then(|e| e.database_tier_lookups(&files).ok());
+        if let Some((lookup, size)) = whole {
+            time(key, "positions of every tier", size, &lookup, runs, emit);
         }
     }
 }

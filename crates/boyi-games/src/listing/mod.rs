@@ -276,6 +276,17 @@ pub trait Listing: Send + Sync + 'static {
         Err(Error::input(format!("{} has no databases", self.info().id)))
     }
 
+    /// Lookups of positions of `game` in its directory of tiers (every
+    /// tier's file): a position as a user's question gives it (any
+    /// symmetric image), its tier found, folded, ranked and read; and how
+    /// many such positions the lookup is given (numbered `0..count`,
+    /// drawn beforehand so the timing is the lookup's alone). For `boyi
+    /// bench --db DIR`.
+    fn tier_lookups(&self, game: Self::Game, tiers: &[Arc<db::Database>]) -> Result<(Lookup, u64), Error> {
+        let _ = (game, tiers);
+        Err(Error::input(format!("{} has no databases in tiers", self.info().id)))
+    }
+
     /// Impartial games whose positions are tuples of integers (piles,
     /// heaps): the game as `boyi rule` tables it (see [`Integers`]).
     fn integers(&self, game: &Self::Game) -> Option<Integers> {
@@ -460,6 +471,11 @@ pub trait Entry: Send + Sync {
     fn tiered(&self) -> bool {
         false
     }
+    /// See [`Listing::tier_lookups`]; the instance the first file's header names.
+    fn database_tier_lookups(&'static self, tiers: &[Arc<db::Database>]) -> Result<(Lookup, u64), Error> {
+        let _ = tiers;
+        Err(Error::input(format!("{} has no databases in tiers", self.info().id)))
+    }
     /// See [`Listing::verify_tiers`]; the instance the manifest names.
     fn verify_tiers(
         &'static self,
@@ -583,6 +599,13 @@ impl<L: Listing> Entry for L {
 
     fn tiered(&self) -> bool {
         Listing::tiered(self)
+    }
+
+    fn database_tier_lookups(&'static self, tiers: &[Arc<db::Database>]) -> Result<(Lookup, u64), Error> {
+        let first = tiers.first().ok_or_else(|| Error::input("no tiers to look up in"))?;
+        let params = Params::from_words(first.header().params.lines())?;
+        let (game, _) = Listing::start(self, &params)?;
+        Listing::tier_lookups(self, game, tiers)
     }
 
     fn verify_tiers(

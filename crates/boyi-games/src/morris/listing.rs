@@ -378,6 +378,59 @@ impl Listing for MorrisListing {
         Ok(header)
     }
 
+    /// Positions drawn at random from the whole game (each tier as likely
+    /// as its share of the slots, each position in one of its symmetric
+    /// images at random), looked up as [`MorrisListing::value`] looks up a
+    /// child: its tier's file found, the position folded and ranked, a
+    /// byte read.
+    fn tier_lookups(
+        &self,
+        game: Morris,
+        tiers: &[std::sync::Arc<db::Database>],
+    ) -> Result<(crate::listing::Lookup, u64), Error> {
+        use boyi::solve::tiers::Tiered;
+        use boyi::solve::Solved;
+        use std::collections::HashMap;
+        const POSITIONS: usize = 1 << 20;
+        let key = self.key(&game);
+        let files: HashMap<&str, &std::sync::Arc<db::Database>> =
+            tiers.iter().map(|d| (d.header().key.as_str(), d)).collect();
+        let mut solved = HashMap::new();
+        // each tier's slots end where the next tier's begin: (end, tier)
+        let (mut slots, mut total) = (Vec::new(), 0u64);
+        for t in game.tiers() {
+            let name = format!("{key}/{}", game.tier_name(t));
+            let file =
+                files.get(name.as_str()).ok_or_else(|| Error::input(format!("no file holds the tier {name}")))?;
+            let values = Solved::<Outcome>::mapped((*file).clone())
+                .filter(|v| v.len() as u64 == game.tier_size(t))
+                .ok_or_else(|| Error::input(format!("{name}: not the tier's win / lose / draw values")))?;
+            solved.insert(t, values);
+            total += game.tier_size(t);
+            slots.push((total, t));
+        }
+        let mut rng = crate::generate::Rng::new(2026);
+        let fold = game.folding();
+        let positions: Vec<Stones> = (0..POSITIONS)
+            .map(|_| {
+                let at = rng.next_u64() % total;
+                let i = slots.partition_point(|&(end, _)| end <= at);
+                let (end, t) = slots[i];
+                let mut s = game.unrank_in(t, at - (end - game.tier_size(t)));
+                let image = (rng.next_u64() % fold.symmetries() as u64) as usize;
+                s.mine = fold.image(image, s.mine);
+                s.theirs = fold.image(image, s.theirs);
+                s
+            })
+            .collect();
+        let lookup = move |i: u64| {
+            let s = &positions[i as usize % positions.len()];
+            let t = game.tier_of(s);
+            solved.get(&t).map_or(0, |values| boyi::Value::to_score(values.value_at(game.rank_in(t, s))))
+        };
+        Ok((Box::new(lookup), POSITIONS as u64))
+    }
+
     fn verify_tiers(&self, game: &Morris, dir: &Path, limit: usize, ctl: &Control) -> Result<Vec<String>, Error> {
         use boyi::solve::tiers::{self, Tiered};
         let solution = tiers::read_dir(game, dir)?;
