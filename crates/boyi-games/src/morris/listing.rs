@@ -403,7 +403,7 @@ impl Listing for MorrisListing {
             let file =
                 files.get(name.as_str()).ok_or_else(|| Error::input(format!("no file holds the tier {name}")))?;
             let values = Solved::<Outcome>::mapped((*file).clone())
-                .filter(|v| v.len() as u64 == game.tier_size(t))
+                .filter(|v| v.len() == game.tier_size(t))
                 .ok_or_else(|| Error::input(format!("{name}: not the tier's win / lose / draw values")))?;
             solved.insert(t, values);
             total += game.tier_size(t);
